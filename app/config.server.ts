@@ -1,0 +1,181 @@
+import { randomBytes } from "node:crypto";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+
+export interface Config {
+  port: number;
+  databasePath: string;
+  /** Null only before `loadConfig` fills it from the file beside the database. */
+  sessionSecret: string | null;
+  telegram: {
+    botToken: string | null;
+    chatIds: string[];
+    apiUrl: string;
+  };
+  analytics: {
+    gaMeasurementId: string | null;
+    adsConversionSendTo: string | null;
+  };
+  delivery: {
+    /** ISO date (YYYY-MM-DD); null means "today". */
+    from: string | null;
+    /** ISO date (YYYY-MM-DD); null means "90 days after the start". */
+    until: string | null;
+  };
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function isIsoDate(value: string): boolean {
+  const match = ISO_DATE.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return (
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+  );
+}
+
+/**
+ * Reads every environment variable the shop uses, once. Pure: it touches neither the
+ * file system nor the process, so it is tested directly. Every malformed variable is
+ * reported by name in one error.
+ */
+export function parseConfig(env: Env, cwd = process.cwd()): Config {
+  const problems: string[] = [];
+  const text = (name: string): string | null => {
+    const value = env[name]?.trim();
+    return value ? value : null;
+  };
+
+  let port = 3000;
+  const rawPort = text("PORT");
+  if (rawPort !== null) {
+    port = Number(rawPort);
+    if (!/^\d+$/.test(rawPort) || port < 1 || port > 65535) {
+      problems.push(`PORT must be a whole number from 1 to 65535, got "${rawPort}"`);
+    }
+  }
+
+  const databasePath = resolve(cwd, text("DATABASE_PATH") ?? "db/shop.sqlite");
+
+  const sessionSecret = text("SESSION_SECRET");
+  if (sessionSecret !== null && sessionSecret.length < 32) {
+    problems.push("SESSION_SECRET must be at least 32 characters long");
+  }
+
+  const botToken = text("TELEGRAM_BOT_TOKEN");
+  if (botToken !== null && !/^\d+:[\w-]{20,}$/.test(botToken)) {
+    // The token itself is a secret: never echo it.
+    problems.push("TELEGRAM_BOT_TOKEN must look like 123456789:AAE... (digits, a colon, the key)");
+  }
+
+  const chatIds = (text("TELEGRAM_CHAT_IDS") ?? "")
+    .split(",")
+    .map((id) => id.trim())
+    .filter(Boolean);
+  for (const id of chatIds) {
+    if (!/^-?\d{1,20}$/.test(id) && !/^@\w{5,32}$/.test(id)) {
+      problems.push(`TELEGRAM_CHAT_IDS must be numeric ids or @channel names, got "${id}"`);
+    }
+  }
+  if (botToken !== null && chatIds.length === 0) {
+    problems.push("TELEGRAM_CHAT_IDS must name at least one chat when TELEGRAM_BOT_TOKEN is set");
+  }
+
+  let apiUrl = text("TELEGRAM_API_URL") ?? "https://api.telegram.org";
+  try {
+    const url = new URL(apiUrl);
+    if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error("protocol");
+    apiUrl = apiUrl.replace(/\/+$/, "");
+  } catch {
+    problems.push(`TELEGRAM_API_URL must be an http(s) address, got "${apiUrl}"`);
+  }
+
+  const gaMeasurementId = text("GA_MEASUREMENT_ID");
+  if (gaMeasurementId !== null && !/^G-[A-Z0-9]{4,20}$/.test(gaMeasurementId)) {
+    problems.push(`GA_MEASUREMENT_ID must look like G-XXXXXXXXXX, got "${gaMeasurementId}"`);
+  }
+
+  const adsConversionSendTo = text("ADS_CONVERSION_SEND_TO");
+  if (adsConversionSendTo !== null && !/^AW-\d{4,20}\/[\w-]{1,64}$/.test(adsConversionSendTo)) {
+    problems.push(
+      `ADS_CONVERSION_SEND_TO must look like AW-123456789/AbCdEf, got "${adsConversionSendTo}"`,
+    );
+  }
+
+  const from = text("DELIVERY_FROM");
+  const until = text("DELIVERY_UNTIL");
+  if (from !== null && !isIsoDate(from)) {
+    problems.push(`DELIVERY_FROM must be a date like 2025-01-01, got "${from}"`);
+  }
+  if (until !== null && !isIsoDate(until)) {
+    problems.push(`DELIVERY_UNTIL must be a date like 2025-12-31, got "${until}"`);
+  }
+  if (from !== null && until !== null && isIsoDate(from) && isIsoDate(until) && from > until) {
+    problems.push(`DELIVERY_FROM (${from}) must not be after DELIVERY_UNTIL (${until})`);
+  }
+
+  let trustProxy = false;
+  const rawTrustProxy = text("TRUST_PROXY")?.toLowerCase() ?? null;
+  if (rawTrustProxy !== null) {
+    if (["1", "true", "yes", "on"].includes(rawTrustProxy)) trustProxy = true;
+    else if (!["0", "false", "no", "off"].includes(rawTrustProxy)) {
+      problems.push(`TRUST_PROXY must be true or false, got "${rawTrustProxy}"`);
+    }
+  }
+
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  return {
+    port,
+    databasePath,
+    sessionSecret,
+    telegram: { botToken, chatIds, apiUrl },
+    analytics: { gaMeasurementId, adsConversionSendTo },
+    delivery: { from, until },
+    trustProxy,
+  };
+}
+
+/**
+ * The session secret when none is configured: generated once and kept beside the
+ * database file, so sessions (and order confirmations) survive a restart.
+ */
+export function ensureSessionSecret(databasePath: string): string {
+  if (databasePath === ":memory:") return randomBytes(32).toString("hex");
+  const file = join(dirname(databasePath), "session.secret");
+  if (existsSync(file)) {
+    const stored = readFileSync(file, "utf8").trim();
+    if (stored.length >= 32) return stored;
+  }
+  mkdirSync(dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+let loaded: (Config & { sessionSecret: string }) | null = null;
+
+/** The process's configuration, read and validated on first use (at boot). */
+export function getConfig(): Config & { sessionSecret: string } {
+  if (!loaded) {
+    const config = parseConfig(process.env);
+    loaded = {
+      ...config,
+      sessionSecret: config.sessionSecret ?? ensureSessionSecret(config.databasePath),
+    };
+  }
+  return loaded;
+}

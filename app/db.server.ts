@@ -1,0 +1,8 @@
+import { createDatabase } from "../db/connection";
+import { migrateToLatest } from "../db/migrate";
+import { getConfig } from "./config.server";
+
+/** The one database of the process, migrated to the newest schema before first use. */
+export const db = createDatabase(getConfig().databasePath);
+
+await migrateToLatest(db);

@@ -1,0 +1,37 @@
+import { RemixBrowser } from "@remix-run/react";
+import i18next from "i18next";
+import Backend from "i18next-http-backend";
+import { StrictMode, startTransition } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { getInitialNamespaces } from "remix-i18next/client";
+import { i18nConfig } from "./i18n/config";
+import { defaultLanguage } from "./i18n/languages";
+
+async function hydrate() {
+  // The server wrote the language it rendered in onto <html>, so the browser starts in
+  // exactly the same one and hydration never disagrees.
+  const { lng = defaultLanguage, i18nVersion = "" } = document.documentElement.dataset;
+  await i18next
+    .use(initReactI18next)
+    .use(Backend)
+    .init({
+      ...i18nConfig,
+      lng,
+      ns: getInitialNamespaces(),
+      backend: { loadPath: `/locales/{{lng}}/{{ns}}.json?v=${i18nVersion}` },
+    });
+
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <I18nextProvider i18n={i18next}>
+        <StrictMode>
+          <RemixBrowser />
+        </StrictMode>
+      </I18nextProvider>,
+    );
+  });
+}
+
+hydrate();

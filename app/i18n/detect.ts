@@ -1,0 +1,48 @@
+import { type LanguageCode, browserLanguages, defaultLanguage, isLanguageCode } from "./languages";
+
+export interface LanguageSignals {
+  /** The `?lng=` value of the address, if any. */
+  searchParam: string | null;
+  /** The stored choice from the `lng` cookie, if any. */
+  cookie: string | null;
+  /** The raw Accept-Language header, if any. */
+  acceptLanguage: string | null;
+}
+
+/**
+ * Which language a request is served in: an explicit `?lng=` switch, else the stored
+ * choice, else the browser's first language when it is one the shop follows
+ * (ru, en, ka), else Russian.
+ */
+export function detectLanguage(signals: LanguageSignals): LanguageCode {
+  if (isLanguageCode(signals.searchParam)) return signals.searchParam;
+  if (isLanguageCode(signals.cookie)) return signals.cookie;
+  const preferred = preferredBrowserLanguage(signals.acceptLanguage);
+  if (preferred && browserLanguages.includes(preferred as LanguageCode)) {
+    return preferred as LanguageCode;
+  }
+  return defaultLanguage;
+}
+
+/**
+ * The primary subtag of the highest-weighted language in an Accept-Language header,
+ * the same thing a browser exposes as `navigator.language`.
+ */
+export function preferredBrowserLanguage(header: string | null): string | null {
+  if (!header) return null;
+  let best: { tag: string; q: number; index: number } | null = null;
+  const parts = header.slice(0, 512).split(",");
+  for (const [index, part] of parts.entries()) {
+    const [rawTag, ...params] = part.trim().split(";");
+    const tag = rawTag?.trim().toLowerCase();
+    if (!tag || tag === "*") continue;
+    let q = 1;
+    for (const param of params) {
+      const [key, value] = param.trim().split("=");
+      if (key === "q") q = Number(value);
+    }
+    if (!Number.isFinite(q) || q <= 0) continue;
+    if (!best || q > best.q) best = { tag, q, index };
+  }
+  return best ? (best.tag.split("-")[0] ?? null) : null;
+}

@@ -1,0 +1,34 @@
+import { createHash } from "node:crypto";
+import type { Resource } from "i18next";
+import { languageCodes } from "./languages";
+
+const files = import.meta.glob<Record<string, unknown>>("../locales/*/*.json", {
+  eager: true,
+  import: "default",
+});
+
+function collect(): Resource {
+  const resources: Resource = {};
+  for (const code of languageCodes) resources[code] = {};
+  for (const [path, dictionary] of Object.entries(files)) {
+    const match = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
+    if (!match) continue;
+    const [, language, namespace] = match;
+    if (!language || !namespace || !resources[language]) continue;
+    resources[language][namespace] = dictionary;
+  }
+  return resources;
+}
+
+/** Every dictionary of every language, bundled into the server build. */
+export const resources = collect();
+
+/**
+ * A fingerprint of all dictionaries: the browser fetches them at
+ * `/locales/{lng}/{ns}.json?v={version}`, cached for good, and a change of any text
+ * changes the address.
+ */
+export const resourcesVersion = createHash("sha256")
+  .update(JSON.stringify(resources))
+  .digest("hex")
+  .slice(0, 12);

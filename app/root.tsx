@@ -1,0 +1,138 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  data,
+  isRouteErrorResponse,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { shopToday } from "./calendar";
+import { getLocale, i18next, languageSwitchCookie } from "./i18n/i18next.server";
+import { type LanguageCode, defaultLanguage, getLanguage } from "./i18n/languages";
+import { resourcesVersion } from "./i18n/resources.server";
+import { useLanguage } from "./i18n/use-language";
+import stylesUrl from "./styles/app.css?url";
+import { Footer } from "./ui/Footer";
+import { Header } from "./ui/Header";
+import { NotFound } from "./ui/NotFound";
+
+export const handle = { i18n: ["common"] };
+
+export const links: LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "stylesheet", href: stylesUrl },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const locale = await getLocale(request);
+  const t = await i18next.getFixedT(locale, "common");
+  const switchCookie = languageSwitchCookie(request);
+  return data(
+    {
+      locale,
+      i18nVersion: resourcesVersion,
+      year: shopToday().year,
+      // Titles for pages that end in an error boundary, whose own loader gave nothing.
+      errorTitles: { notFound: t("notFound.title"), error: t("error.title") },
+    },
+    switchCookie ? { headers: { "Set-Cookie": switchCookie } } : undefined,
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
+  if (!error || !data) return [];
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return [{ title: notFound ? data.errorTitles.notFound : data.errorTitles.error }];
+};
+
+function useRootData() {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const rootData = useRootData();
+  const language = getLanguage(rootData?.locale ?? defaultLanguage);
+  return (
+    <html
+      lang={language.htmlLang}
+      dir={language.dir}
+      data-lng={language.code}
+      data-i18n-version={rootData?.i18nVersion}
+    >
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+function Shell({
+  language,
+  year,
+  children,
+}: { language: LanguageCode; year: number; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        {t("skipToContent")}
+      </a>
+      <Header language={language} />
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+      <Footer year={year} />
+    </>
+  );
+}
+
+export default function App() {
+  const rootData = useRootData();
+  const language = rootData?.locale ?? defaultLanguage;
+  useLanguage(language);
+  return (
+    <Shell language={language} year={rootData?.year ?? shopToday().year}>
+      <Outlet />
+    </Shell>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const rootData = useRootData();
+  const { t } = useTranslation();
+  const language = rootData?.locale ?? defaultLanguage;
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error(error);
+  return (
+    <Shell language={language} year={rootData?.year ?? shopToday().year}>
+      {notFound ? (
+        <NotFound />
+      ) : (
+        <section className="page page--narrow">
+          <h1>{t("error.title")}</h1>
+          <p>{t("error.hint")}</p>
+          <p>
+            <a href="/" className="button">
+              {t("error.toHome")}
+            </a>
+          </p>
+        </section>
+      )}
+    </Shell>
+  );
+}

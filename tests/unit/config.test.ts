@@ -1,0 +1,100 @@
+import { mkdtempSync, readFileSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, ensureSessionSecret, parseConfig } from "~/config.server";
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    parseConfig(env, "/srv/shop");
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe("parseConfig", () => {
+  it("starts with nothing configured", () => {
+    const config = parseConfig({}, "/srv/shop");
+    expect(config.port).toBe(3000);
+    expect(config.databasePath).toBe("/srv/shop/db/shop.sqlite");
+    expect(config.sessionSecret).toBeNull();
+    expect(config.telegram).toEqual({
+      botToken: null,
+      chatIds: [],
+      apiUrl: "https://api.telegram.org",
+    });
+    expect(config.analytics).toEqual({ gaMeasurementId: null, adsConversionSendTo: null });
+    expect(config.delivery).toEqual({ from: null, until: null });
+    expect(config.trustProxy).toBe(false);
+  });
+
+  it("reads every variable", () => {
+    const config = parseConfig(
+      {
+        PORT: "8080",
+        DATABASE_PATH: "/var/lib/shop/orders.sqlite",
+        SESSION_SECRET: "s".repeat(40),
+        TELEGRAM_BOT_TOKEN: "123456:ABCdefGHIjklMNOpqrSTUvwx",
+        TELEGRAM_CHAT_IDS: " 111 , -1002222 ",
+        TELEGRAM_API_URL: "http://127.0.0.1:9999/",
+        GA_MEASUREMENT_ID: "G-ABC123XYZ",
+        ADS_CONVERSION_SEND_TO: "AW-123456789/AbC-dEf",
+        DELIVERY_FROM: "2025-01-01",
+        DELIVERY_UNTIL: "2025-12-31",
+        TRUST_PROXY: "true",
+      },
+      "/srv/shop",
+    );
+    expect(config.port).toBe(8080);
+    expect(config.databasePath).toBe("/var/lib/shop/orders.sqlite");
+    expect(config.sessionSecret).toBe("s".repeat(40));
+    expect(config.telegram.chatIds).toEqual(["111", "-1002222"]);
+    expect(config.telegram.apiUrl).toBe("http://127.0.0.1:9999");
+    expect(config.analytics.gaMeasurementId).toBe("G-ABC123XYZ");
+    expect(config.delivery).toEqual({ from: "2025-01-01", until: "2025-12-31" });
+    expect(config.trustProxy).toBe(true);
+  });
+
+  it.each([
+    [{ PORT: "http" }, "PORT"],
+    [{ PORT: "70000" }, "PORT"],
+    [{ SESSION_SECRET: "short" }, "SESSION_SECRET"],
+    [{ TELEGRAM_BOT_TOKEN: "not-a-token", TELEGRAM_CHAT_IDS: "1" }, "TELEGRAM_BOT_TOKEN"],
+    [{ TELEGRAM_BOT_TOKEN: "123456:ABCdefGHIjklMNOpqrSTUvwx" }, "TELEGRAM_CHAT_IDS"],
+    [{ TELEGRAM_CHAT_IDS: "12;34" }, "TELEGRAM_CHAT_IDS"],
+    [{ TELEGRAM_API_URL: "ftp://example" }, "TELEGRAM_API_URL"],
+    [{ GA_MEASUREMENT_ID: "UA-1234" }, "GA_MEASUREMENT_ID"],
+    [{ ADS_CONVERSION_SEND_TO: "AW-12" }, "ADS_CONVERSION_SEND_TO"],
+    [{ DELIVERY_FROM: "2025-02-30" }, "DELIVERY_FROM"],
+    [{ DELIVERY_UNTIL: "31.12.2025" }, "DELIVERY_UNTIL"],
+    [{ DELIVERY_FROM: "2025-12-31", DELIVERY_UNTIL: "2025-01-01" }, "DELIVERY_FROM"],
+    [{ TRUST_PROXY: "maybe" }, "TRUST_PROXY"],
+  ])("names the malformed variable in %o", (env, name) => {
+    const problems = problemsOf(env);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain(name);
+  });
+
+  it("reports every malformed variable at once and never echoes the bot token", () => {
+    const token = "999:this-is-not-valid";
+    const problems = problemsOf({ PORT: "x", TELEGRAM_BOT_TOKEN: token, TELEGRAM_CHAT_IDS: "1" });
+    expect(problems).toHaveLength(2);
+    expect(problems.join("\n")).not.toContain(token);
+  });
+});
+
+describe("ensureSessionSecret", () => {
+  it("generates a secret once beside the database and keeps it", () => {
+    const dir = mkdtempSync(join(tmpdir(), "shop-secret-"));
+    const databasePath = join(dir, "shop.sqlite");
+    const first = ensureSessionSecret(databasePath);
+    const second = ensureSessionSecret(databasePath);
+    expect(first).toHaveLength(64);
+    expect(second).toBe(first);
+    const file = join(dir, "session.secret");
+    expect(readFileSync(file, "utf8").trim()).toBe(first);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+});

@@ -1,0 +1,95 @@
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { getLanguage, languageCodes } from "~/i18n/languages";
+
+const LOCALES = join(import.meta.dirname, "../../app/locales");
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+
+/** Values that are rightly the same in English and another language. */
+const SAME_AS_ENGLISH = new Set(["brand.name"]);
+
+type Dictionary = { [key: string]: string | Dictionary };
+
+function flatten(dictionary: Dictionary, prefix = ""): Map<string, string> {
+  const entries = new Map<string, string>();
+  for (const [key, value] of Object.entries(dictionary)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === "string") entries.set(path, value);
+    else for (const [k, v] of flatten(value, path)) entries.set(k, v);
+  }
+  return entries;
+}
+
+function load(language: string, namespace: string): Map<string, string> {
+  return flatten(JSON.parse(readFileSync(join(LOCALES, language, `${namespace}.json`), "utf8")));
+}
+
+const namespaces = readdirSync(join(LOCALES, "ru")).map((file) => file.replace(/\.json$/, ""));
+
+/** Keys without their plural suffix, each with the plural categories it has. */
+function byBaseKey(entries: Map<string, string>): Map<string, Set<string>> {
+  const bases = new Map<string, Set<string>>();
+  for (const key of entries.keys()) {
+    const match = PLURAL_SUFFIX.exec(key);
+    const base = match ? key.slice(0, match.index) : key;
+    const forms = bases.get(base) ?? new Set<string>();
+    if (match?.[1]) forms.add(match[1]);
+    bases.set(base, forms);
+  }
+  return bases;
+}
+
+function placeholders(value: string): string[] {
+  return [...value.matchAll(/\{\{\s*([\w.]+)[^}]*\}\}/g)].map((m) => m[1] ?? "").sort();
+}
+
+describe.each(namespaces)("the %s dictionaries", (namespace) => {
+  const russian = load("ru", namespace);
+  const russianBases = byBaseKey(russian);
+  const english = load("en", namespace);
+
+  it.each(languageCodes)("%s has exactly the keys of the Russian one", (language) => {
+    const bases = byBaseKey(load(language, namespace));
+    expect([...bases.keys()].sort()).toEqual([...russianBases.keys()].sort());
+  });
+
+  it.each(languageCodes)("%s has every plural form its language needs", (language) => {
+    const categories = new Intl.PluralRules(getLanguage(language).htmlLang)
+      .resolvedOptions()
+      .pluralCategories.slice()
+      .sort();
+    for (const [base, forms] of byBaseKey(load(language, namespace))) {
+      if (forms.size === 0) continue;
+      expect([...forms].sort(), `${language}: ${base}`).toEqual(categories);
+    }
+  });
+
+  it.each(languageCodes)("%s has no empty value", (language) => {
+    for (const [key, value] of load(language, namespace)) {
+      expect(value.trim(), `${language}: ${key}`).not.toBe("");
+    }
+  });
+
+  it.each(languageCodes)("%s uses the same placeholders as Russian", (language) => {
+    const entries = load(language, namespace);
+    for (const [key, value] of entries) {
+      const base = key.replace(PLURAL_SUFFIX, "");
+      const russianValue =
+        russian.get(key) ?? russian.get(`${base}_other`) ?? russian.get(base) ?? "";
+      const expected = placeholders(russianValue).filter((name) => name !== "count");
+      const actual = placeholders(value).filter((name) => name !== "count");
+      expect(actual, `${language}: ${key}`).toEqual(expected);
+    }
+  });
+
+  it.each(languageCodes.filter((code) => code !== "en"))(
+    "%s is translated, not left in English",
+    (language) => {
+      for (const [key, value] of load(language, namespace)) {
+        if (SAME_AS_ENGLISH.has(key)) continue;
+        expect(value, `${language}: ${key}`).not.toBe(english.get(key));
+      }
+    },
+  );
+});

@@ -1,0 +1,105 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type Kysely, sql } from "kysely";
+import { afterEach, describe, expect, it } from "vitest";
+import { createDatabase } from "../../db/connection";
+import { migrateToLatest } from "../../db/migrate";
+import type { Database } from "../../db/schema";
+
+let db: Kysely<Database> | undefined;
+
+afterEach(async () => {
+  await db?.destroy();
+  db = undefined;
+});
+
+function freshDatabase(): Kysely<Database> {
+  db = createDatabase(join(mkdtempSync(join(tmpdir(), "shop-db-")), "nested", "shop.sqlite"));
+  return db;
+}
+
+async function tableNames(database: Kysely<Database>): Promise<string[]> {
+  const tables = await database.introspection.getTables();
+  return tables.map((table) => table.name).sort();
+}
+
+describe("migrations", () => {
+  it("give a fresh database every table, in a folder created on demand", async () => {
+    const database = freshDatabase();
+    await migrateToLatest(database);
+    expect(await tableNames(database)).toEqual(["notifications", "order_items", "orders"]);
+
+    const orders = (await database.introspection.getTables()).find((t) => t.name === "orders");
+    expect(orders?.columns.map((column) => column.name)).toEqual([
+      "id",
+      "order_number",
+      "address",
+      "phone",
+      "messenger",
+      "email",
+      "delivery_time",
+      "total",
+      "positions",
+      "language",
+      "submission_token",
+      "created_at",
+    ]);
+  });
+
+  it("change nothing when run twice", async () => {
+    const database = freshDatabase();
+    const first = await migrateToLatest(database);
+    expect(first.results?.map((result) => result.status)).toEqual(
+      first.results?.map(() => "Success"),
+    );
+    const second = await migrateToLatest(database);
+    expect(second.results).toEqual([]);
+    expect(await tableNames(database)).toEqual(["notifications", "order_items", "orders"]);
+  });
+
+  it("open the database durable: WAL, synchronous FULL, foreign keys on", async () => {
+    const database = freshDatabase();
+    const pragma = async (name: string) =>
+      (await sql.raw(`pragma ${name}`).execute(database)).rows[0] as Record<string, unknown>;
+    expect(Object.values(await pragma("journal_mode"))[0]).toBe("wal");
+    expect(Object.values(await pragma("synchronous"))[0]).toBe(2);
+    expect(Object.values(await pragma("foreign_keys"))[0]).toBe(1);
+  });
+
+  it("keep order numbers and submission tokens unique and items tied to their order", async () => {
+    const database = freshDatabase();
+    await migrateToLatest(database);
+    const order = {
+      order_number: 123,
+      address: "Rustaveli 1",
+      phone: "+995 555 123 456",
+      messenger: null,
+      email: null,
+      delivery_time: "01.02.26",
+      total: 10000,
+      positions: 1,
+      language: "ru",
+      submission_token: "token-1",
+    };
+    await database.insertInto("orders").values(order).execute();
+    await expect(
+      database
+        .insertInto("orders")
+        .values({ ...order, submission_token: "token-2" })
+        .execute(),
+    ).rejects.toThrow(/UNIQUE/);
+    await expect(
+      database
+        .insertInto("orders")
+        .values({ ...order, order_number: 124 })
+        .execute(),
+    ).rejects.toThrow(/UNIQUE/);
+    await expect(
+      database
+        .insertInto("order_items")
+        .values({ order_id: 999, item_key: "x", title: "x", qty: 1, price: 1, subtotal: 1 })
+        .execute(),
+    ).rejects.toThrow(/FOREIGN KEY/);
+  });
+});
