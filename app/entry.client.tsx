@@ -1,11 +1,10 @@
 import { RemixBrowser } from "@remix-run/react";
 import i18next from "i18next";
-import Backend from "i18next-http-backend";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
-import { getInitialNamespaces } from "remix-i18next/client";
 import { i18nConfig } from "./i18n/config";
+import { createFetchBackend } from "./i18n/fetch-backend";
 import { defaultLanguage } from "./i18n/languages";
 
 async function hydrate() {
@@ -14,13 +13,8 @@ async function hydrate() {
   const { lng = defaultLanguage, i18nVersion = "" } = document.documentElement.dataset;
   await i18next
     .use(initReactI18next)
-    .use(Backend)
-    .init({
-      ...i18nConfig,
-      lng,
-      ns: getInitialNamespaces(),
-      backend: { loadPath: `/locales/{{lng}}/{{ns}}.json?v=${i18nVersion}` },
-    });
+    .use(createFetchBackend(i18nVersion))
+    .init({ ...i18nConfig, lng });
 
   startTransition(() => {
     hydrateRoot(

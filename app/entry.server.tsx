@@ -8,7 +8,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { getConfig } from "./config.server";
 import { i18nConfig } from "./i18n/config";
-import { getLocale, i18next } from "./i18n/i18next.server";
+import { getLocale } from "./i18n/i18next.server";
 import { resources } from "./i18n/resources.server";
 
 // Validate the environment at boot: a malformed variable stops the server with a
@@ -27,7 +27,7 @@ export default async function handleRequest(
   await instance.use(initReactI18next).init({
     ...i18nConfig,
     lng: await getLocale(request),
-    ns: i18next.getRouteNamespaces(remixContext),
+    ns: [...i18nConfig.ns],
     resources,
   });
 

@@ -1,5 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
+  type ClientLoaderFunctionArgs,
   Links,
   Meta,
   Outlet,
@@ -10,9 +11,11 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
+import i18nextBrowser from "i18next";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { shopToday } from "./calendar";
+import { requestOrigin } from "./http.server";
 import { getLocale, i18next, languageSwitchCookie } from "./i18n/i18next.server";
 import { type LanguageCode, defaultLanguage, getLanguage } from "./i18n/languages";
 import { resourcesVersion } from "./i18n/resources.server";
@@ -36,6 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data(
     {
       locale,
+      origin: requestOrigin(request),
       i18nVersion: resourcesVersion,
       year: shopToday().year,
       // Titles for pages that end in an error boundary, whose own loader gave nothing.
@@ -43,6 +47,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     switchCookie ? { headers: { "Set-Cookie": switchCookie } } : undefined,
   );
+}
+
+/**
+ * On navigation in the browser, switch i18next to the page's language (loading its
+ * dictionaries) before the page renders, so a switch never flashes the old language.
+ */
+export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
+  const data = await serverLoader<typeof loader>();
+  if (i18nextBrowser.language !== data.locale) await i18nextBrowser.changeLanguage(data.locale);
+  return data;
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => {

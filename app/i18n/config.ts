@@ -5,7 +5,8 @@ export const i18nConfig = {
   supportedLngs: [...languageCodes],
   fallbackLng: defaultLanguage,
   defaultNS: "common",
-  ns: ["common"],
+  /** Every namespace; the browser loads all of a language's in one request. */
+  ns: ["common", "catalog", "home", "pages"],
   interpolation: { escapeValue: false },
   react: { useSuspense: false },
 } as const;

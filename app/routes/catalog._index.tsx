@@ -1,17 +1,31 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { getPageMeta } from "~/i18n/page-meta.server";
-import { TitlePage } from "~/ui/TitlePage";
+import { useTranslation } from "react-i18next";
+import { products } from "~/catalog/products";
+import { getRequestT } from "~/i18n/t.server";
+import { ProductGrid } from "~/ui/ProductCard";
 import { pageMetaTags } from "~/ui/meta";
 
+export const handle = { i18n: ["catalog"] };
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  const meta = await getPageMeta(request, "catalog");
-  return { meta, heading: meta.heading };
+  const t = await getRequestT(request, "catalog");
+  const brand = (await getRequestT(request, "common"))("brand.name");
+  return {
+    meta: { title: `${t("catalog.title")} — ${brand}`, description: t("catalog.subtitle") },
+  };
 }
 
 export const meta: MetaFunction<typeof loader> = pageMetaTags;
 
-export default function Page() {
-  const { heading } = useLoaderData<typeof loader>();
-  return <TitlePage title={heading} />;
+export default function Catalog() {
+  const { t } = useTranslation("catalog");
+  return (
+    <section className="page">
+      <header className="page-header">
+        <h1>{t("catalog.title")}</h1>
+        <p className="page-header__subtitle">{t("catalog.subtitle")}</p>
+      </header>
+      <ProductGrid products={[...products]} />
+    </section>
+  );
 }

@@ -1,17 +1,23 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { getPageMeta } from "~/i18n/page-meta.server";
-import { TitlePage } from "~/ui/TitlePage";
+import { getRequestT } from "~/i18n/t.server";
+import { PolicyPage } from "~/ui/PolicyPage";
 import { pageMetaTags } from "~/ui/meta";
 
+export const handle = { i18n: ["pages"] };
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  const meta = await getPageMeta(request, "privacy");
-  return { meta, heading: meta.heading };
+  const t = await getRequestT(request, "pages");
+  const brand = (await getRequestT(request, "common"))("brand.name");
+  return { meta: { title: `${t("privacy.title")} — ${brand}`, description: t("privacy.intro") } };
 }
 
 export const meta: MetaFunction<typeof loader> = pageMetaTags;
 
-export default function Page() {
-  const { heading } = useLoaderData<typeof loader>();
-  return <TitlePage title={heading} />;
+export default function Privacy() {
+  return (
+    <PolicyPage
+      page="privacy"
+      sections={["data", "purpose", "access", "retention", "cookies", "rights"]}
+    />
+  );
 }

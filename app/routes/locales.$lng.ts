@@ -5,18 +5,16 @@ import { resources, resourcesVersion } from "~/i18n/resources.server";
 const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
 
 /**
- * One dictionary for the browser, `/locales/{lng}/{ns}.json?v={version}`. A request
- * that names the current version is cached for good; any other only briefly.
+ * Every dictionary of one language for the browser, `/locales/{lng}.json?v={version}`.
+ * One small response per language, so moving between pages never waits for a
+ * namespace. A request naming the current version is cached for good.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const namespace = params.ns?.replace(/\.json$/, "");
-  const language = params.lng;
-  const dictionary =
-    isLanguageCode(language) && namespace ? resources[language]?.[namespace] : undefined;
-  if (!dictionary) throw new Response(null, { status: 404 });
+  const language = params.lng?.replace(/\.json$/, "");
+  if (!isLanguageCode(language)) throw new Response(null, { status: 404 });
 
   const current = new URL(request.url).searchParams.get("v") === resourcesVersion;
-  return new Response(JSON.stringify(dictionary), {
+  return new Response(JSON.stringify(resources[language]), {
     headers: {
       "Content-Type": "application/json; charset=utf-8",
       "Cache-Control": current

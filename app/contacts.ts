@@ -1,0 +1,16 @@
+/**
+ * The shop's public contacts, shown in the header's contacts menu, the footer and the
+ * policies. One place for the owner to change them.
+ */
+export const contacts = {
+  email: "hello@kolkhida.ge",
+  telegram: "kolkhida_shop",
+  /** International format without "+", as WhatsApp links need it. */
+  whatsapp: "995555123456",
+} as const;
+
+export const contactLinks = {
+  email: `mailto:${contacts.email}`,
+  telegram: `https://t.me/${contacts.telegram}`,
+  whatsapp: `https://wa.me/${contacts.whatsapp}`,
+} as const;

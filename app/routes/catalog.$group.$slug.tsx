@@ -1,0 +1,204 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, data, useLoaderData, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { type Product, getProduct, productHref, relatedProducts } from "~/catalog/products";
+import { requestOrigin } from "~/http.server";
+import { getRequestT } from "~/i18n/t.server";
+import { TETRI_PER_LARI } from "~/money";
+import { Breadcrumbs } from "~/ui/Breadcrumbs";
+import { Gallery } from "~/ui/Gallery";
+import { Price } from "~/ui/Price";
+import { ProductGrid } from "~/ui/ProductCard";
+import { SurveyBars } from "~/ui/SurveyBars";
+import { pageMetaTags } from "~/ui/meta";
+
+export const handle = { i18n: ["catalog"] };
+
+function structuredData(product: Product, origin: string, name: string, description: string) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name,
+    description,
+    sku: product.key,
+    brand: { "@type": "Brand", name: "Kolkhida" },
+    image: product.images.map((image) => `${origin}${image.src}`),
+    offers: {
+      "@type": "Offer",
+      url: `${origin}${productHref(product)}`,
+      priceCurrency: "GEL",
+      price: product.price === null ? undefined : (product.price / TETRI_PER_LARI).toFixed(2),
+      availability: product.orderable
+        ? "https://schema.org/InStock"
+        : "https://schema.org/PreOrder",
+    },
+  };
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const product = getProduct(params.group ?? "", params.slug ?? "");
+  const t = await getRequestT(request, "catalog");
+  const brand = (await getRequestT(request, "common"))("brand.name");
+  if (!product) {
+    return data(
+      {
+        found: false as const,
+        meta: {
+          title: `${t("productNotFound.title")} — ${brand}`,
+          description: t("productNotFound.hint"),
+        },
+      },
+      { status: 404 },
+    );
+  }
+  const name = t(`products.${product.slug}.title`);
+  const description = t(`products.${product.slug}.short`);
+  const photo = Number(new URL(request.url).searchParams.get("photo"));
+  return {
+    found: true as const,
+    key: product.key,
+    selectedPhoto:
+      Number.isInteger(photo) && photo >= 1 && photo <= product.images.length ? photo - 1 : 0,
+    meta: { title: `${name} — ${brand}`, description },
+    jsonLd: JSON.stringify(structuredData(product, requestOrigin(request), name, description)),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = (args) => [
+  ...pageMetaTags(args),
+  ...(args.data?.found ? [] : [{ name: "robots", content: "noindex" }]),
+];
+
+function ProductNotFound() {
+  const { t } = useTranslation("catalog");
+  return (
+    <section className="page page--narrow not-found">
+      <h1>{t("productNotFound.title")}</h1>
+      <p>{t("productNotFound.hint")}</p>
+      <Link to="/catalog" className="button">
+        {t("productNotFound.back")}
+      </Link>
+    </section>
+  );
+}
+
+export default function ProductPage() {
+  const loaderData = useLoaderData<typeof loader>();
+  if (!loaderData.found) return <ProductNotFound />;
+  return (
+    <ProductDetails
+      productKey={loaderData.key}
+      selectedPhoto={loaderData.selectedPhoto}
+      jsonLd={loaderData.jsonLd}
+    />
+  );
+}
+
+function ProductDetails({
+  productKey,
+  selectedPhoto,
+  jsonLd,
+}: {
+  productKey: string;
+  selectedPhoto: number;
+  jsonLd: string;
+}) {
+  const { t } = useTranslation("catalog");
+  const location = useLocation();
+  const [group = "", slug = ""] = productKey.split("/");
+  const product = getProduct(group, slug);
+  if (!product) return <ProductNotFound />;
+  const text = (key: string) => t(`products.${product.slug}.${key}`);
+  const title = text("title");
+  return (
+    <>
+      <article className="page product">
+        <Breadcrumbs
+          crumbs={[
+            { label: t("breadcrumbs.home"), href: "/" },
+            { label: t("breadcrumbs.catalog"), href: "/catalog" },
+            { label: t(`groups.${product.group}.title`), href: `/catalog/${product.group}` },
+            { label: title },
+          ]}
+        />
+        <div className="product__layout">
+          <Gallery product={product} selected={selectedPhoto} />
+          <div className="product__summary">
+            <h1>{title}</h1>
+            <p className="product__short">{text("short")}</p>
+            {product.orderable && product.price !== null ? (
+              <>
+                <p className="product__price">
+                  <span className="visually-hidden">{t("product.price")}: </span>
+                  <Price amount={product.price} />
+                </p>
+                <Form method="post" action="/cart" className="product__buy">
+                  <input type="hidden" name="intent" value="add" />
+                  <input type="hidden" name="key" value={product.key} />
+                  <input
+                    type="hidden"
+                    name="redirectTo"
+                    value={`${location.pathname}${location.search}`}
+                  />
+                  <button type="submit" className="button button--large">
+                    {t("product.addToCart")}
+                  </button>
+                </Form>
+                <p className="product__note">{t("product.cashOnDelivery")}</p>
+              </>
+            ) : (
+              <p className="notice">{t("product.comingSoonNotice")}</p>
+            )}
+            {product.paragraphs.length > 0 ? (
+              <div className="product__sections">
+                <details open>
+                  <summary>{t("product.sections.description")}</summary>
+                  {product.paragraphs.map((paragraph) => (
+                    <p key={paragraph}>{text(`description.${paragraph}`)}</p>
+                  ))}
+                </details>
+                <details>
+                  <summary>{t("product.sections.composition")}</summary>
+                  <dl className="specs">
+                    <dt>{t("product.specs.volume")}</dt>
+                    <dd>{t("product.specs.volumeValue", { volume: product.volumeMl })}</dd>
+                    <dt>{t("product.specs.components")}</dt>
+                    <dd>{text("components")}</dd>
+                  </dl>
+                </details>
+                <details>
+                  <summary>{t("product.sections.advantages")}</summary>
+                  <SurveyBars product={product} />
+                </details>
+                <details>
+                  <summary>{t("product.sections.usage")}</summary>
+                  <ol className="steps">
+                    {product.usage.map((step) => (
+                      <li key={step}>{text(`usage.${step}`)}</li>
+                    ))}
+                  </ol>
+                  <h3>{t("product.warnings")}</h3>
+                  <ul className="warnings">
+                    {product.warnings.map((warning) => (
+                      <li key={warning}>{text(`warnings.${warning}`)}</li>
+                    ))}
+                  </ul>
+                </details>
+              </div>
+            ) : null}
+          </div>
+        </div>
+      </article>
+      <section className="page related" aria-labelledby="related-title">
+        <h2 id="related-title">{t("product.related")}</h2>
+        <ProductGrid products={relatedProducts(product)} headingLevel={3} />
+      </section>
+      <script
+        type="application/ld+json"
+        // JSON-LD is data, not script; "<" is escaped so no text can close the tag.
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: escaped structured data.
+        dangerouslySetInnerHTML={{ __html: jsonLd.replace(/</g, "\\u003c") }}
+      />
+    </>
+  );
+}

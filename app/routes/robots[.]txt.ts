@@ -1,0 +1,18 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requestOrigin } from "~/http.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const body = `User-agent: *
+Allow: /
+Disallow: /cart
+Disallow: /checkout
+
+Sitemap: ${requestOrigin(request)}/sitemap.xml
+`;
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": "public, max-age=3600",
+    },
+  });
+}

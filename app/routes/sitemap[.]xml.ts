@@ -1,0 +1,58 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { groups, productHref, products } from "~/catalog/products";
+import { requestOrigin } from "~/http.server";
+import { languages } from "~/i18n/languages";
+
+/** Every public page, in every language, with its alternates. */
+export const sitemapPaths = [
+  "/",
+  "/about",
+  "/about/history",
+  "/about/team",
+  "/about/contacts",
+  "/services/consult",
+  "/services/delivery",
+  "/services/care",
+  "/services/gift",
+  "/catalog",
+  ...groups.map((group) => `/catalog/${group}`),
+  ...products.map(productHref),
+  "/catalog/404",
+  "/privacy",
+  "/terms",
+];
+
+function escapeXml(value: string): string {
+  return value
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;");
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const origin = requestOrigin(request);
+  const urls = sitemapPaths.flatMap((path) => {
+    const alternates = languages
+      .map(
+        (alternate) =>
+          `    <xhtml:link rel="alternate" hreflang="${alternate.htmlLang}" href="${escapeXml(`${origin}${path}?lng=${alternate.code}`)}"/>`,
+      )
+      .join("\n");
+    return languages.map(
+      (language) =>
+        `  <url>\n    <loc>${escapeXml(`${origin}${path}?lng=${language.code}`)}</loc>\n${alternates}\n  </url>`,
+    );
+  });
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">
+${urls.join("\n")}
+</urlset>
+`;
+  return new Response(xml, {
+    headers: {
+      "Content-Type": "application/xml; charset=utf-8",
+      "Cache-Control": "public, max-age=3600",
+    },
+  });
+}

@@ -1,0 +1,25 @@
+import { useTranslation } from "react-i18next";
+import { contacts } from "~/contacts";
+
+/** A policy page (privacy, terms): title, introduction and titled sections. */
+export function PolicyPage({
+  page,
+  sections,
+}: { page: "privacy" | "terms"; sections: readonly string[] }) {
+  const { t } = useTranslation("pages");
+  const values = { email: contacts.email, telegram: `@${contacts.telegram}` };
+  return (
+    <article className="page page--narrow policy">
+      <header className="page-header">
+        <h1>{t(`${page}.title`)}</h1>
+        <p className="page-header__subtitle">{t(`${page}.intro`)}</p>
+      </header>
+      {sections.map((section) => (
+        <section key={section}>
+          <h2>{t(`${page}.sections.${section}.title`)}</h2>
+          <p>{t(`${page}.sections.${section}.text`, values)}</p>
+        </section>
+      ))}
+    </article>
+  );
+}
