@@ -12,18 +12,21 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import i18nextBrowser from "i18next";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { shopToday } from "./calendar";
+import { getCart } from "./cart/cart.server";
 import { requestOrigin } from "./http.server";
 import { getLocale, i18next, languageSwitchCookie } from "./i18n/i18next.server";
 import { type LanguageCode, defaultLanguage, getLanguage } from "./i18n/languages";
 import { resourcesVersion } from "./i18n/resources.server";
 import { useLanguage } from "./i18n/use-language";
 import stylesUrl from "./styles/app.css?url";
+import { takeToast } from "./toast.server";
 import { Footer } from "./ui/Footer";
 import { Header } from "./ui/Header";
 import { NotFound } from "./ui/NotFound";
+import { ToastProvider } from "./ui/Toasts";
 
 export const handle = { i18n: ["common"] };
 
@@ -36,6 +39,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const locale = await getLocale(request);
   const t = await i18next.getFixedT(locale, "common");
   const switchCookie = languageSwitchCookie(request);
+  const { toast, setCookie: toastCookie } = await takeToast(request);
+  const headers = new Headers();
+  if (switchCookie) headers.append("Set-Cookie", switchCookie);
+  if (toastCookie) headers.append("Set-Cookie", toastCookie);
   return data(
     {
       locale,
@@ -44,8 +51,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
       year: shopToday().year,
       // Titles for pages that end in an error boundary, whose own loader gave nothing.
       errorTitles: { notFound: t("notFound.title"), error: t("error.title") },
+      /** Keys and quantities only: the browser prices nothing it could forge. */
+      cart: getCart(request),
+      toast,
     },
-    switchCookie ? { headers: { "Set-Cookie": switchCookie } } : undefined,
+    { headers },
   );
 }
 
@@ -100,8 +110,9 @@ function Shell({
   children,
 }: { language: LanguageCode; year: number; children: ReactNode }) {
   const { t } = useTranslation();
+  const toast = useRootData()?.toast ?? null;
   return (
-    <>
+    <ToastProvider flashed={toast}>
       <a href="#main" className="skip-link">
         {t("skipToContent")}
       </a>
@@ -110,7 +121,7 @@ function Shell({
         {children}
       </main>
       <Footer year={year} />
-    </>
+    </ToastProvider>
   );
 }
 
@@ -118,6 +129,10 @@ export default function App() {
   const rootData = useRootData();
   const language = rootData?.locale ?? defaultLanguage;
   useLanguage(language);
+  useEffect(() => {
+    // Tells browser tests (and curious people) that scripts have taken over the page.
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <Shell language={language} year={rootData?.year ?? shopToday().year}>
       <Outlet />

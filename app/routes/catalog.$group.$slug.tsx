@@ -1,6 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, data, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, data, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { CartForm, useCartFetcher } from "~/cart/CartForm";
+import { useCart } from "~/cart/use-cart";
 import { type Product, getProduct, productHref, relatedProducts } from "~/catalog/products";
 import { requestOrigin } from "~/http.server";
 import { getRequestT } from "~/i18n/t.server";
@@ -104,7 +106,6 @@ function ProductDetails({
   jsonLd: string;
 }) {
   const { t } = useTranslation("catalog");
-  const location = useLocation();
   const [group = "", slug = ""] = productKey.split("/");
   const product = getProduct(group, slug);
   if (!product) return <ProductNotFound />;
@@ -132,18 +133,7 @@ function ProductDetails({
                   <span className="visually-hidden">{t("product.price")}: </span>
                   <Price amount={product.price} />
                 </p>
-                <Form method="post" action="/cart" className="product__buy">
-                  <input type="hidden" name="intent" value="add" />
-                  <input type="hidden" name="key" value={product.key} />
-                  <input
-                    type="hidden"
-                    name="redirectTo"
-                    value={`${location.pathname}${location.search}`}
-                  />
-                  <button type="submit" className="button button--large">
-                    {t("product.addToCart")}
-                  </button>
-                </Form>
+                <AddToCart productKey={product.key} />
                 <p className="product__note">{t("product.cashOnDelivery")}</p>
               </>
             ) : (
@@ -200,5 +190,25 @@ function ProductDetails({
         dangerouslySetInnerHTML={{ __html: jsonLd.replace(/</g, "\\u003c") }}
       />
     </>
+  );
+}
+
+/** Adds one to the cart: a plain form post, or in place with a toast when scripts run. */
+function AddToCart({ productKey }: { productKey: string }) {
+  const { t } = useTranslation("catalog");
+  const fetcher = useCartFetcher(`add:${productKey}`);
+  const inCart = useCart().find((line) => line.key === productKey)?.qty ?? 0;
+  return (
+    <CartForm
+      fetcher={fetcher}
+      intent="add"
+      productKey={productKey}
+      expected={inCart}
+      className="product__buy"
+    >
+      <button type="submit" className="button button--large">
+        {t("product.addToCart")}
+      </button>
+    </CartForm>
   );
 }

@@ -1,5 +1,6 @@
-import { type Page, expect, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { text } from "./support/dictionary";
+import { expect, test } from "./support/test";
 
 const languages = ["ru", "en"] as const;
 

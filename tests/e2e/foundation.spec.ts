@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 
 test.describe("language", () => {
   test("a browser that prefers German gets the Russian home page", async ({ browser }) => {
@@ -25,7 +25,7 @@ test.describe("language", () => {
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
     await page.getByRole("link", { name: "About us" }).first().click();
     await expect(page).toHaveURL(/\/about$/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("About the brand");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("About Kolkhida");
     await page.goto("/catalog");
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Catalogue");

@@ -1,0 +1,52 @@
+import { useFetcher, useLocation } from "@remix-run/react";
+import { type ReactNode, useEffect } from "react";
+import type { action as cartAction } from "~/routes/cart";
+import { useToasts } from "~/ui/Toasts";
+import { useHydrated } from "~/ui/use-hydrated";
+import type { CartIntent } from "./intents";
+
+/** A fetcher for cart changes whose answer (added, refused…) appears as a toast. */
+export function useCartFetcher(key?: string) {
+  const fetcher = useFetcher<typeof cartAction>(key ? { key } : undefined);
+  const toasts = useToasts();
+  const toast = fetcher.data && "toast" in fetcher.data ? fetcher.data.toast : null;
+  useEffect(() => {
+    if (toast) toasts.show(toast);
+  }, [toast, toasts]);
+  return fetcher;
+}
+
+/**
+ * One cart change as its own small form (D3): it posts to /cart and, without
+ * JavaScript, comes back here by redirect; with it, it goes through the fetcher and the
+ * page updates in place.
+ */
+export function CartForm({
+  fetcher,
+  intent,
+  productKey,
+  expected,
+  className,
+  children,
+}: {
+  fetcher: ReturnType<typeof useFetcher>;
+  intent: CartIntent;
+  productKey?: string;
+  /** The line's quantity as the shopper sees it. */
+  expected?: number;
+  className?: string;
+  children: ReactNode;
+}) {
+  const location = useLocation();
+  const hydrated = useHydrated();
+  return (
+    <fetcher.Form method="post" action="/cart" className={className}>
+      <input type="hidden" name="intent" value={intent} />
+      {productKey ? <input type="hidden" name="key" value={productKey} /> : null}
+      {expected !== undefined ? <input type="hidden" name="expected" value={expected} /> : null}
+      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      {hydrated ? <input type="hidden" name="fetcher" value="1" /> : null}
+      {children}
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,60 @@
+import {
+  type Cart,
+  type CartResult,
+  addToCart,
+  clearCart,
+  decrement,
+  increment,
+  parseTypedQuantity,
+  removeLine,
+  setQuantity,
+} from "./model";
+
+/** The changes the one cart action accepts, each posted as `intent`. */
+export const cartIntents = ["add", "set", "increment", "decrement", "remove", "clear"] as const;
+export type CartIntent = (typeof cartIntents)[number];
+
+export function isCartIntent(value: unknown): value is CartIntent {
+  return typeof value === "string" && (cartIntents as readonly string[]).includes(value);
+}
+
+interface Fields {
+  get(name: string): FormDataEntryValue | null;
+}
+
+/**
+ * The line as the shopper saw it when they pressed the button. Forms post it as
+ * `expected`, so "plus" means "one more than I see": two quick presses, or a request
+ * that overtakes another, still end with the quantity the shopper saw last.
+ */
+function rebase(cart: Cart, key: string, expected: FormDataEntryValue | null): Cart {
+  if (typeof expected !== "string" || !/^\d{1,2}$/.test(expected)) return cart;
+  const result = setQuantity(cart, key, Number(expected));
+  return result.ok ? result.cart : cart;
+}
+
+/**
+ * One posted cart change applied to a cart: the server's authority and the browser's
+ * optimistic preview run this same function.
+ */
+export function applyCartIntent(current: Cart, intent: CartIntent, fields: Fields): CartResult {
+  const key = String(fields.get("key") ?? "");
+  const cart = rebase(current, key, fields.get("expected"));
+  switch (intent) {
+    case "add":
+      return addToCart(cart, key, fields.get("quantity") ?? 1);
+    case "set": {
+      const typed = parseTypedQuantity(String(fields.get("quantity") ?? ""));
+      if (typed === "invalid") return { ok: false, error: "badQuantity" };
+      return setQuantity(cart, key, typed ?? 0);
+    }
+    case "increment":
+      return increment(cart, key);
+    case "decrement":
+      return decrement(cart, key);
+    case "remove":
+      return removeLine(cart, key);
+    case "clear":
+      return clearCart();
+  }
+}

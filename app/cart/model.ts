@@ -1,0 +1,196 @@
+import { getProductByKey } from "~/catalog/products";
+import { BADGE_MAX, MAX_CART_LINES, MAX_LINE_QUANTITY } from "~/constants";
+
+/**
+ * The cart: catalogue keys and quantities, nothing else (D4, D5). Every function here
+ * is pure and shared by the server (the authority) and the browser (optimistic UI).
+ */
+export interface CartLine {
+  key: string;
+  qty: number;
+}
+
+export type Cart = readonly CartLine[];
+
+export type CartError = "unknownProduct" | "notOrderable" | "cartFull" | "badQuantity";
+
+export type CartResult =
+  | { ok: true; cart: Cart; limited: boolean }
+  | { ok: false; error: CartError };
+
+/**
+ * A quantity by the spec's rules (§5): floored to an integer, at least 1, and 1 when it
+ * is not a finite number; capped at the line maximum.
+ */
+export function normalizeQuantity(value: unknown): number {
+  const number = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
+  if (typeof number !== "number" || !Number.isFinite(number)) return 1;
+  return Math.min(MAX_LINE_QUANTITY, Math.max(1, Math.floor(number)));
+}
+
+/** Only the digits of what the shopper typed into a quantity field. */
+export function digitsOnly(text: string): string {
+  return text.replace(/\D+/g, "");
+}
+
+/**
+ * A typed quantity: null when it removes the line (empty, or 0), a number otherwise,
+ * or "invalid" when it is not digits at all (refused, nothing changes).
+ */
+export function parseTypedQuantity(text: string): number | null | "invalid" {
+  const trimmed = text.trim();
+  if (trimmed === "") return null;
+  if (!/^\d{1,6}$/.test(trimmed)) return "invalid";
+  const quantity = Number(trimmed);
+  return quantity <= 0 ? null : Math.min(MAX_LINE_QUANTITY, quantity);
+}
+
+function checkProduct(key: string): CartError | null {
+  const product = getProductByKey(key);
+  if (!product) return "unknownProduct";
+  if (!product.orderable || product.price === null) return "notOrderable";
+  return null;
+}
+
+/** Adds a product, merging with its line by adding the quantity (default 1). */
+export function addToCart(cart: Cart, key: string, quantity: unknown = 1): CartResult {
+  const problem = checkProduct(key);
+  if (problem) return { ok: false, error: problem };
+  const qty = normalizeQuantity(quantity);
+  const existing = cart.find((line) => line.key === key);
+  if (!existing) {
+    if (cart.length >= MAX_CART_LINES) return { ok: false, error: "cartFull" };
+    return { ok: true, cart: [...cart, { key, qty }], limited: false };
+  }
+  const wanted = existing.qty + qty;
+  const next = Math.min(MAX_LINE_QUANTITY, wanted);
+  return {
+    ok: true,
+    cart: cart.map((line) => (line.key === key ? { key, qty: next } : line)),
+    limited: wanted > MAX_LINE_QUANTITY,
+  };
+}
+
+/** Sets a line's quantity; 0 or less removes it. */
+export function setQuantity(cart: Cart, key: string, quantity: number): CartResult {
+  if (!Number.isFinite(quantity)) return { ok: false, error: "badQuantity" };
+  if (quantity <= 0) return removeLine(cart, key);
+  const problem = checkProduct(key);
+  if (problem) return { ok: false, error: problem };
+  const qty = Math.min(MAX_LINE_QUANTITY, Math.floor(quantity));
+  const exists = cart.some((line) => line.key === key);
+  if (!exists) return addToCart(cart, key, qty);
+  return {
+    ok: true,
+    cart: cart.map((line) => (line.key === key ? { key, qty } : line)),
+    limited: quantity > MAX_LINE_QUANTITY,
+  };
+}
+
+/** Plus: one more of a line. */
+export function increment(cart: Cart, key: string): CartResult {
+  return addToCart(cart, key, 1);
+}
+
+/** Minus: one fewer; reaching 0 removes the line. */
+export function decrement(cart: Cart, key: string): CartResult {
+  const line = cart.find((candidate) => candidate.key === key);
+  if (!line) return { ok: true, cart, limited: false };
+  return setQuantity(cart, key, line.qty - 1);
+}
+
+export function removeLine(cart: Cart, key: string): CartResult {
+  return { ok: true, cart: cart.filter((line) => line.key !== key), limited: false };
+}
+
+export function clearCart(): CartResult {
+  return { ok: true, cart: [], limited: false };
+}
+
+/** The number of distinct products, as the header badge counts. */
+export function distinctCount(cart: Cart): number {
+  return cart.length;
+}
+
+/** What the header badge shows: the count, or "9+" above 9. */
+export function badgeText(count: number): string {
+  return count > BADGE_MAX ? `${BADGE_MAX}+` : String(count);
+}
+
+export interface PricedLine {
+  key: string;
+  group: string;
+  slug: string;
+  qty: number;
+  /** Tetri, from the catalogue. */
+  unitPrice: number;
+  /** Tetri: unit price × quantity. */
+  subtotal: number;
+  image: { src: string; width: number; height: number };
+}
+
+export interface PricedCart {
+  lines: PricedLine[];
+  /** Tetri. */
+  total: number;
+  count: number;
+}
+
+/**
+ * The cart priced from the catalogue alone: whatever a request said about prices is
+ * never read. Lines whose product is unknown or not orderable are dropped.
+ */
+export function priceCart(cart: Cart): PricedCart {
+  const lines: PricedLine[] = [];
+  for (const line of cart) {
+    const product = getProductByKey(line.key);
+    if (!product || !product.orderable || product.price === null) continue;
+    const [image] = product.images;
+    lines.push({
+      key: product.key,
+      group: product.group,
+      slug: product.slug,
+      qty: line.qty,
+      unitPrice: product.price,
+      subtotal: product.price * line.qty,
+      image: { src: image.src, width: image.width, height: image.height },
+    });
+  }
+  return {
+    lines,
+    total: lines.reduce((sum, line) => sum + line.subtotal, 0),
+    count: lines.length,
+  };
+}
+
+/**
+ * Reads a stored cart defensively: anything malformed, unknown or not orderable is
+ * dropped, quantities are brought within the rules and duplicate lines merged.
+ */
+export function sanitizeCart(value: unknown): Cart {
+  if (!Array.isArray(value)) return [];
+  let cart: Cart = [];
+  for (const entry of value.slice(0, MAX_CART_LINES * 2)) {
+    if (!Array.isArray(entry) || entry.length !== 2) continue;
+    const [key, qty] = entry;
+    if (typeof key !== "string" || key.length > 100 || typeof qty !== "number") continue;
+    if (!Number.isInteger(qty) || qty < 1) continue;
+    const result = addToCart(cart, key, qty);
+    if (result.ok) cart = result.cart;
+  }
+  return cart;
+}
+
+/** The stored form of a cart: `[["group/slug", qty], ...]`. */
+export function serializeCart(cart: Cart): string {
+  return JSON.stringify(cart.map((line) => [line.key, line.qty]));
+}
+
+export function deserializeCart(text: string | null | undefined): Cart {
+  if (!text || text.length > 4096) return [];
+  try {
+    return sanitizeCart(JSON.parse(text));
+  } catch {
+    return [];
+  }
+}
