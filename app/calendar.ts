@@ -1,4 +1,8 @@
-/** The shop's calendar: dates are the local date in Tbilisi, whatever the server's zone (D6). */
+/**
+ * The shop's calendar (D6): dates are calendar days in Tbilisi, whatever the zone of the
+ * server or the browser. The one place that does date arithmetic; the clock is always
+ * passed in, so tests choose "today".
+ */
 export const SHOP_TIME_ZONE = "Asia/Tbilisi";
 
 export interface CalendarDate {
@@ -20,4 +24,64 @@ export function shopToday(now: Date = new Date()): CalendarDate {
   const part = (type: Intl.DateTimeFormatPartTypes) =>
     Number(parts.find((candidate) => candidate.type === type)?.value);
   return { year: part("year"), month: part("month"), day: part("day") };
+}
+
+function toUtc(date: CalendarDate): Date {
+  return new Date(Date.UTC(date.year, date.month - 1, date.day));
+}
+
+function fromUtc(date: Date): CalendarDate {
+  return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
+}
+
+/** The date exists: 31.04 or 29.02 of a common year do not. */
+export function isRealDate(date: CalendarDate): boolean {
+  const round = fromUtc(toUtc(date));
+  return round.year === date.year && round.month === date.month && round.day === date.day;
+}
+
+export function addDays(date: CalendarDate, days: number): CalendarDate {
+  const utc = toUtc(date);
+  utc.setUTCDate(utc.getUTCDate() + days);
+  return fromUtc(utc);
+}
+
+/** Negative when a is earlier than b, 0 when the same day, positive when later. */
+export function compareDates(a: CalendarDate, b: CalendarDate): number {
+  return a.year - b.year || a.month - b.month || a.day - b.day;
+}
+
+export function clampDate(date: CalendarDate, min: CalendarDate, max: CalendarDate): CalendarDate {
+  if (compareDates(date, min) < 0) return min;
+  if (compareDates(date, max) > 0) return max;
+  return date;
+}
+
+const pad = (value: number, length = 2) => String(value).padStart(length, "0");
+
+/** YYYY-MM-DD, as configuration and the native date picker write dates. */
+export function toIsoDate(date: CalendarDate): string {
+  return `${pad(date.year, 4)}-${pad(date.month)}-${pad(date.day)}`;
+}
+
+export function parseIsoDate(text: string): CalendarDate | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return null;
+  const date = { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
+  return isRealDate(date) ? date : null;
+}
+
+/** DD.MM.YY, the delivery date as the shopper types it in every language. */
+export function toShortDate(date: CalendarDate): string {
+  return `${pad(date.day)}.${pad(date.month)}.${pad(date.year % 100)}`;
+}
+
+/** A date as the language writes it in text (e.g. "22 November 2026"). */
+export function formatLongDate(date: CalendarDate, locale: string): string {
+  return new Intl.DateTimeFormat(locale, {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    timeZone: "UTC",
+  }).format(toUtc(date));
 }

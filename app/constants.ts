@@ -11,3 +11,10 @@ export const MAX_CART_LINES = 20;
 export const BADGE_MAX = 9;
 /** How long the cart cookie lives without a visit. */
 export const CART_MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
+
+/** How long the copy button says "copied". */
+export const COPY_FEEDBACK_MS = 1500;
+
+/** iPhone/iPad: zoom stays locked while a field has focus, then is given back in two steps. */
+export const IOS_ZOOM_RESTORE_MS = [300, 1000] as const;
+export const IOS_MAX_SCALE = 5;

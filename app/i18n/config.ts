@@ -6,7 +6,7 @@ export const i18nConfig = {
   fallbackLng: defaultLanguage,
   defaultNS: "common",
   /** Every namespace; the browser loads all of a language's in one request. */
-  ns: ["common", "catalog", "home", "pages", "cart"],
+  ns: ["common", "catalog", "home", "pages", "cart", "checkout"],
   interpolation: { escapeValue: false },
   react: { useSuspense: false },
 } as const;

@@ -14,6 +14,8 @@ const SAME_AS_ENGLISH = [
   /^brand\.name$/,
   /^reviews\.items\.r\d+\.name$/,
   /^product\.specs\.volumeValue$/,
+  /^fields\.messengerPlaceholder$/,
+  /^summary\.quantity$/,
 ];
 
 type Dictionary = { [key: string]: string | Dictionary };

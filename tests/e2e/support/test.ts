@@ -5,7 +5,7 @@ import { test as base, expect } from "@playwright/test";
  * (a hydration mismatch, a missing dictionary...). A failed resource load is not an
  * error here: several tests visit 404 pages on purpose.
  */
-export const test = base.extend<{ browserErrors: void }>({
+export const test = base.extend<{ browserErrors: undefined }>({
   browserErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
@@ -15,7 +15,7 @@ export const test = base.extend<{ browserErrors: void }>({
           errors.push(message.text());
         }
       });
-      await use();
+      await use(undefined);
       expect(errors, "errors in the browser").toEqual([]);
     },
     { auto: true },

@@ -1,0 +1,279 @@
+import { Form, useNavigation } from "@remix-run/react";
+import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { type CalendarDate, compareDates, parseIsoDate, toIsoDate, toShortDate } from "~/calendar";
+import { isolate } from "~/i18n/isolate";
+import { useHydrated } from "~/ui/use-hydrated";
+import { type DeliveryWindow, maskDeliveryDate, snapToWindow } from "./delivery-date";
+import { PHONE_PREFIX, maskPhone } from "./phone";
+import { type CheckoutField, type CheckoutMessage, FIELD_LIMITS, validateCheckout } from "./schema";
+import { useIosZoomLock, useIsAppleTouchDevice } from "./use-ios";
+
+export type FormMessage =
+  | CheckoutMessage
+  | "errors.saveFailed"
+  | "errors.tooMany"
+  | "errors.expired";
+
+export interface FormError {
+  message: FormMessage;
+  fields: CheckoutField[];
+}
+
+export interface CheckoutFormProps {
+  token: string;
+  window: DeliveryWindow;
+  /** What the server said about the last submission, with the values typed. */
+  result?: { error: FormError; values: Partial<Record<CheckoutField, string>> };
+}
+
+/**
+ * The cash-on-delivery order form (spec §2, §5; D8). A plain POST form that the server
+ * checks; with JavaScript the same rules run first, the phone and date are masked as
+ * they are typed, and the button is disabled while sending.
+ */
+export function CheckoutForm({ token, window, result }: CheckoutFormProps) {
+  const { t } = useTranslation("checkout");
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const apple = useIsAppleTouchDevice();
+  const formRef = useRef<HTMLFormElement>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+  useIosZoomLock(formRef, apple);
+
+  const values = result?.values ?? {};
+  const [clientError, setClientError] = useState<FormError | null>(null);
+  const [phone, setPhone] = useState(values.phone || `${PHONE_PREFIX} `);
+  const [date, setDate] = useState(values.deliveryTime ?? "");
+  const error = clientError ?? result?.error ?? null;
+  const sending = navigation.state !== "idle" && navigation.formAction === "/checkout";
+
+  // A new answer from the server replaces what the browser found.
+  const [answered, setAnswered] = useState(result);
+  if (answered !== result) {
+    setAnswered(result);
+    setClientError(null);
+  }
+  useEffect(() => {
+    if (error) alertRef.current?.focus();
+  }, [error]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const data = new FormData(event.currentTarget);
+    const input = Object.fromEntries(
+      ["address", "deliveryTime", "phone", "messenger", "email"].map((name) => [
+        name,
+        String(data.get(name) ?? ""),
+      ]),
+    );
+    const checked = validateCheckout(input, window);
+    if (checked.ok) {
+      setClientError(null);
+      return;
+    }
+    event.preventDefault();
+    setClientError({ message: checked.message, fields: checked.fields });
+  }
+
+  /** The prefix cannot be deleted and a "+" cannot be typed (the mask would undo both anyway). */
+  function onPhoneKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    const { selectionStart, selectionEnd } = event.currentTarget;
+    const collapsed = selectionStart === selectionEnd;
+    const prefixEnd = PHONE_PREFIX.length + 1;
+    const erasesPrefix =
+      collapsed &&
+      ((event.key === "Backspace" && (selectionStart ?? 0) <= prefixEnd) ||
+        (event.key === "Delete" && (selectionStart ?? 0) < prefixEnd));
+    if (event.key === "+" || erasesPrefix) event.preventDefault();
+  }
+
+  const invalid = (field: CheckoutField) => (error?.fields.includes(field) ? true : undefined);
+  const messageText = error ? formMessage(t, error.message, window) : "";
+
+  return (
+    <Form
+      method="post"
+      action="/checkout"
+      noValidate
+      ref={formRef}
+      onSubmit={onSubmit}
+      className="checkout-form"
+    >
+      {error ? (
+        <div ref={alertRef} role="alert" tabIndex={-1} className="form-alert" id="checkout-error">
+          {messageText}
+        </div>
+      ) : null}
+      <p className="form-note">{t("required")}</p>
+      <input type="hidden" name="token" value={token} />
+
+      <div className="field">
+        <label htmlFor="address">
+          {t("fields.address")}{" "}
+          <span className="required" aria-hidden="true">
+            *
+          </span>
+        </label>
+        <input
+          id="address"
+          name="address"
+          type="text"
+          autoComplete="street-address"
+          placeholder={t("fields.addressPlaceholder")}
+          maxLength={FIELD_LIMITS.address}
+          defaultValue={values.address}
+          aria-required="true"
+          aria-invalid={invalid("address")}
+          aria-describedby={invalid("address") ? "checkout-error" : undefined}
+        />
+      </div>
+
+      <div className="field">
+        <label htmlFor="deliveryTime">
+          {t("fields.deliveryTime")}{" "}
+          <span className="required" aria-hidden="true">
+            *
+          </span>
+        </label>
+        {apple ? (
+          <>
+            <input
+              id="deliveryTime"
+              type="date"
+              min={toIsoDate(window.min)}
+              max={toIsoDate(window.max)}
+              value={isoOf(date)}
+              onChange={(event) => setDate(fromPicker(event.target.value, window))}
+              aria-required="true"
+              aria-invalid={invalid("deliveryTime")}
+              aria-describedby="deliveryTime-hint"
+            />
+            <input type="hidden" name="deliveryTime" value={date} />
+          </>
+        ) : (
+          <input
+            id="deliveryTime"
+            name="deliveryTime"
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder={toShortDate(window.min)}
+            maxLength={FIELD_LIMITS.deliveryTime}
+            value={date}
+            onChange={(event) =>
+              setDate(hydrated ? maskDeliveryDate(event.target.value, window) : event.target.value)
+            }
+            onBlur={() => setDate((current) => snapToWindow(current, window))}
+            aria-required="true"
+            aria-invalid={invalid("deliveryTime")}
+            aria-describedby="deliveryTime-hint"
+          />
+        )}
+        <p className="field__hint" id="deliveryTime-hint">
+          {t("fields.deliveryTimeHint", {
+            min: toShortDate(window.min),
+            max: toShortDate(window.max),
+          })}
+        </p>
+      </div>
+
+      <div className="field">
+        <label htmlFor="phone">
+          {t("fields.phone")}{" "}
+          <span className="required" aria-hidden="true">
+            *
+          </span>
+        </label>
+        <input
+          id="phone"
+          name="phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          dir="ltr"
+          maxLength={FIELD_LIMITS.phone}
+          value={phone}
+          onChange={(event) =>
+            setPhone(hydrated ? maskPhone(event.target.value) : event.target.value)
+          }
+          onKeyDown={onPhoneKeyDown}
+          aria-required="true"
+          aria-invalid={invalid("phone")}
+          aria-describedby="phone-hint"
+        />
+        <p className="field__hint" id="phone-hint">
+          {t("fields.phoneHint", { prefix: isolate(PHONE_PREFIX) })}
+        </p>
+      </div>
+
+      <div className="field">
+        <label htmlFor="messenger">{t("fields.messenger")}</label>
+        <input
+          id="messenger"
+          name="messenger"
+          type="text"
+          autoComplete="off"
+          dir="ltr"
+          placeholder={t("fields.messengerPlaceholder")}
+          maxLength={FIELD_LIMITS.messenger}
+          defaultValue={values.messenger}
+          aria-invalid={invalid("messenger")}
+          aria-describedby="messenger-hint"
+        />
+        <p className="field__hint" id="messenger-hint">
+          {t("fields.messengerHint")}
+        </p>
+      </div>
+
+      <div className="field">
+        <label htmlFor="email">{t("fields.email")}</label>
+        <input
+          id="email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          dir="ltr"
+          maxLength={FIELD_LIMITS.email}
+          defaultValue={values.email}
+          aria-invalid={invalid("email")}
+          aria-describedby="email-hint"
+        />
+        <p className="field__hint" id="email-hint">
+          {t("fields.emailHint")}
+        </p>
+      </div>
+
+      {/* A field people never see or fill; bots that fill every field are dropped (D12). */}
+      <div className="honeypot" aria-hidden="true">
+        <label htmlFor="website">{t("fields.website")}</label>
+        <input id="website" name="website" type="text" tabIndex={-1} autoComplete="off" />
+      </div>
+
+      <button type="submit" className="button button--large" disabled={sending}>
+        {sending ? t("sending") : t("submit")}
+      </button>
+    </Form>
+  );
+}
+
+function isoOf(shortDate: string): string {
+  const match = /^(\d{2})\.(\d{2})\.(\d{2})$/.exec(shortDate);
+  return match ? `20${match[3]}-${match[2]}-${match[1]}` : "";
+}
+
+/** The native picker's value as DD.MM.YY, a date below the minimum snapped up to it. */
+function fromPicker(value: string, window: DeliveryWindow): string {
+  const picked: CalendarDate | null = parseIsoDate(value);
+  if (!picked) return "";
+  return toShortDate(compareDates(picked, window.min) < 0 ? window.min : picked);
+}
+
+export function formMessage(
+  t: (key: string, options?: Record<string, unknown>) => string,
+  message: FormMessage,
+  window: DeliveryWindow,
+): string {
+  if (message === "errors.saveFailed") return `${t("errors.saveFailed")} ${t("errors.tryAgain")}`;
+  if (message === "check.late") return t("check.late", { max: isolate(toShortDate(window.max)) });
+  return t(message);
+}

@@ -1,0 +1,154 @@
+import { randomInt } from "node:crypto";
+import type { Kysely, Transaction } from "kysely";
+import type { Cart } from "~/cart/model";
+import { priceCart } from "~/cart/model";
+import type { Database, Order, OrderItem } from "../../db/schema";
+import type { CheckoutValues } from "./schema";
+
+/** Order numbers are six digits, shown padded (spec §9); random, so they reveal no sales. */
+const ORDER_NUMBER_MIN = 100_000;
+const ORDER_NUMBER_MAX = 999_999;
+const ORDER_NUMBER_ATTEMPTS = 50;
+
+export function formatOrderNumber(orderNumber: number): string {
+  return String(orderNumber).padStart(6, "0");
+}
+
+export interface PlaceOrderInput {
+  values: CheckoutValues;
+  cart: Cart;
+  language: string;
+  /** The one-time token of the form (D9). */
+  token: string;
+  /** The product's title as the owner reads it, stored with the item. */
+  titleOf(slug: string): string;
+}
+
+export interface PlacedOrder {
+  order: Order;
+  items: OrderItem[];
+  /** False when the token had already placed this order: nothing new was written. */
+  created: boolean;
+}
+
+export type PlaceOrderResult =
+  | { ok: true; placed: PlacedOrder }
+  | { ok: false; error: "emptyCart" };
+
+export interface PlaceOrderOptions {
+  /** Writes more rows in the order's own transaction (the notification outbox, D13). */
+  afterInsert?(trx: Transaction<Database>, order: Order, items: OrderItem[]): Promise<void>;
+  randomOrderNumber?(): number;
+}
+
+/**
+ * Saves an order (D5, D9): the cart is priced from the catalogue, and the order, its
+ * items and whatever `afterInsert` adds are written in one transaction, so an order is
+ * stored whole or not at all. A token that already placed an order returns that order.
+ */
+export async function placeOrder(
+  db: Kysely<Database>,
+  input: PlaceOrderInput,
+  options: PlaceOrderOptions = {},
+): Promise<PlaceOrderResult> {
+  const nextNumber =
+    options.randomOrderNumber ?? (() => randomInt(ORDER_NUMBER_MIN, ORDER_NUMBER_MAX + 1));
+
+  return db.transaction().execute(async (trx) => {
+    const existing = await trx
+      .selectFrom("orders")
+      .selectAll()
+      .where("submission_token", "=", input.token)
+      .executeTakeFirst();
+    if (existing) {
+      const items = await trx
+        .selectFrom("order_items")
+        .selectAll()
+        .where("order_id", "=", existing.id)
+        .execute();
+      return { ok: true, placed: { order: existing, items, created: false } };
+    }
+
+    const priced = priceCart(input.cart);
+    if (priced.lines.length === 0) return { ok: false, error: "emptyCart" };
+
+    const orderNumber = await freeOrderNumber(trx, nextNumber);
+    const order = await trx
+      .insertInto("orders")
+      .values({
+        order_number: orderNumber,
+        address: input.values.address,
+        phone: input.values.phone,
+        messenger: input.values.messenger,
+        email: input.values.email,
+        delivery_time: input.values.deliveryTime,
+        total: priced.total,
+        positions: priced.lines.length,
+        language: input.language,
+        submission_token: input.token,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    if (!order.id || !order.order_number)
+      throw new Error("The order was saved without an id or number.");
+
+    const items = await trx
+      .insertInto("order_items")
+      .values(
+        priced.lines.map((line) => ({
+          order_id: order.id,
+          item_key: line.key,
+          title: input.titleOf(line.slug),
+          qty: line.qty,
+          price: line.unitPrice,
+          subtotal: line.subtotal,
+        })),
+      )
+      .returningAll()
+      .execute();
+
+    await options.afterInsert?.(trx, order, items);
+    return { ok: true, placed: { order, items, created: true } };
+  });
+}
+
+async function freeOrderNumber(trx: Transaction<Database>, next: () => number): Promise<number> {
+  for (let attempt = 0; attempt < ORDER_NUMBER_ATTEMPTS; attempt++) {
+    const candidate = next();
+    const taken = await trx
+      .selectFrom("orders")
+      .select("id")
+      .where("order_number", "=", candidate)
+      .executeTakeFirst();
+    if (!taken) return candidate;
+  }
+  throw new Error("No free order number found.");
+}
+
+export async function findOrderByNumber(
+  db: Kysely<Database>,
+  orderNumber: number,
+): Promise<{ order: Order; items: OrderItem[] } | null> {
+  const order = await db
+    .selectFrom("orders")
+    .selectAll()
+    .where("order_number", "=", orderNumber)
+    .executeTakeFirst();
+  if (!order) return null;
+  const items = await db
+    .selectFrom("order_items")
+    .selectAll()
+    .where("order_id", "=", order.id)
+    .execute();
+  return { order, items };
+}
+
+export async function findOrderByToken(db: Kysely<Database>, token: string): Promise<Order | null> {
+  return (
+    (await db
+      .selectFrom("orders")
+      .selectAll()
+      .where("submission_token", "=", token)
+      .executeTakeFirst()) ?? null
+  );
+}

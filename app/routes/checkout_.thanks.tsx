@@ -1,0 +1,98 @@
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, redirect, useLoaderData, useNavigate } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { formatLongDate } from "~/calendar";
+import { readPlacedOrder } from "~/checkout/confirmation.server";
+import { findOrderByNumber, formatOrderNumber } from "~/checkout/orders.server";
+import { db } from "~/db.server";
+import { getLocale } from "~/i18n/i18next.server";
+import { isolate } from "~/i18n/isolate";
+import { getLanguage } from "~/i18n/languages";
+import { getRequestT } from "~/i18n/t.server";
+import { formatPrice } from "~/money";
+import { CopyButton } from "~/ui/CopyButton";
+import { useHydrated } from "~/ui/use-hydrated";
+
+export const handle = { i18n: ["checkout"] };
+
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+/**
+ * The thank-you (D10): only the browser that placed the order sees it, by the mark in its
+ * signed session; anyone else, or later, is sent home.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const orderNumber = await readPlacedOrder(request);
+  const found = orderNumber === null ? null : await findOrderByNumber(db, orderNumber);
+  if (!found) throw redirect("/");
+  const [day, month, year] = found.order.delivery_time.split(".").map(Number);
+  const t = await getRequestT(request, "checkout");
+  const locale = getLanguage(await getLocale(request)).htmlLang;
+  return {
+    meta: { title: t("thanks.title") },
+    orderNumber: formatOrderNumber(found.order.order_number),
+    total: found.order.total,
+    deliveryDate: formatLongDate(
+      { year: 2000 + (year ?? 0), month: month ?? 1, day: day ?? 1 },
+      locale,
+    ),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data ? [{ title: data.meta.title }, { name: "robots", content: "noindex" }] : [];
+
+export default function Thanks() {
+  const { orderNumber, total, deliveryDate } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation("checkout");
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const dialog = useRef<HTMLDialogElement>(null);
+
+  // With scripts the overlay becomes a real modal: focus inside, the page behind inert.
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element || typeof element.showModal !== "function") return;
+    element.close();
+    element.showModal();
+  }, []);
+
+  return (
+    <div className="thanks-backdrop">
+      <dialog
+        ref={dialog}
+        open
+        className="thanks"
+        aria-labelledby="thanks-title"
+        onCancel={(event) => {
+          event.preventDefault();
+          navigate("/");
+        }}
+      >
+        <svg className="thanks__icon" viewBox="0 0 48 48" width="56" height="56" aria-hidden="true">
+          <circle cx="24" cy="24" r="22" />
+          <path d="M14 25l7 7 13-15" />
+        </svg>
+        <h1 id="thanks-title">{t("thanks.title")}</h1>
+        <p className="thanks__label">{t("thanks.numberLabel")}</p>
+        <p className="thanks__number">
+          <bdi>{orderNumber}</bdi>
+        </p>
+        {hydrated ? (
+          <CopyButton
+            text={orderNumber}
+            label={t("thanks.copy")}
+            copiedLabel={t("thanks.copied")}
+          />
+        ) : null}
+        <p>{t("thanks.delivery", { date: isolate(deliveryDate) })}</p>
+        <p>{t("thanks.total", { total: isolate(formatPrice(total, i18n.language)) })}</p>
+        <p className="thanks__text">{t("thanks.text")}</p>
+        <Link to="/" className="button button--large">
+          {t("thanks.home")}
+        </Link>
+      </dialog>
+    </div>
+  );
+}

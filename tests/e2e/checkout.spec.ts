@@ -1,0 +1,269 @@
+import type { Page } from "@playwright/test";
+import { countOrdersWithAddress, findOrder, findOrderItems } from "./support/db";
+import { text } from "./support/dictionary";
+import { addOintmentToCart, deliveryDate, uniqueAddress } from "./support/shop";
+import { expect, test } from "./support/test";
+
+const t = (key: string) => text("en", "checkout", key);
+
+async function fillCheckout(
+  page: Page,
+  fields: { address: string; date: string; phone: string; messenger?: string; email?: string },
+) {
+  await page.getByLabel("Delivery address").fill(fields.address);
+  await page.getByLabel("Delivery date").fill(fields.date);
+  await page.getByLabel("Phone").fill(fields.phone);
+  if (fields.messenger) await page.getByLabel("Telegram or WhatsApp").fill(fields.messenger);
+  if (fields.email) await page.getByLabel("Email").fill(fields.email);
+}
+
+async function orderNumberOnPage(page: Page): Promise<string> {
+  await expect(page.getByRole("heading", { name: t("thanks.title") })).toBeVisible();
+  const number = (await page.locator(".thanks__number").innerText()).trim();
+  expect(number).toMatch(/^\d{6}$/);
+  return number;
+}
+
+test.describe("checkout without JavaScript", () => {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "plain form posts");
+
+  test("a full order from the product page to the thank-you, stored whole", async ({ page }) => {
+    await addOintmentToCart(page);
+    await page.goto("/cart?lng=en");
+    await page.getByRole("link", { name: "Place the order" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(t("heading"));
+    await expect(page.locator(".order-summary")).toContainText("₾100");
+
+    const address = uniqueAddress("Rustaveli Ave 12, apt 3");
+    await fillCheckout(page, {
+      address,
+      date: deliveryDate(2),
+      phone: "+995 555 123 456",
+      messenger: "@nino",
+    });
+    await page.getByRole("button", { name: t("submit") }).click();
+    await expect(page).toHaveURL(/\/checkout\/thanks$/);
+    const number = await orderNumberOnPage(page);
+    await expect(page.getByRole("link", { name: t("thanks.home") })).toHaveAttribute("href", "/");
+    await expect(page.getByRole("link", { name: "Cart: 0 items", exact: true })).toBeVisible();
+
+    const order = findOrder(number);
+    expect(order).toMatchObject({
+      address,
+      phone: "+995 555 123 456",
+      messenger: "@nino",
+      email: null,
+      delivery_time: deliveryDate(2),
+      total: 10000,
+      positions: 1,
+      language: "en",
+    });
+    expect(findOrderItems(order?.id ?? -1)).toEqual([
+      {
+        item_key: "body/hemor-cream",
+        title: "Мазь от геморроя",
+        qty: 1,
+        price: 10000,
+        subtotal: 10000,
+      },
+    ]);
+
+    // A reload still shows the same order to this browser.
+    await page.reload();
+    expect(await orderNumberOnPage(page)).toBe(number);
+  });
+
+  test("a bad phone and a past date each get their message, every value kept", async ({ page }) => {
+    await addOintmentToCart(page);
+    await page.goto("/checkout?lng=en");
+    const address = uniqueAddress("Chavchavadze 5");
+    await fillCheckout(page, {
+      address,
+      date: deliveryDate(1),
+      phone: "+995 555 12",
+      email: "nino@example.ge",
+    });
+    await page.getByRole("button", { name: t("submit") }).click();
+    await expect(page.getByRole("alert")).toHaveText(t("check.address"));
+    await expect(page.getByLabel("Delivery address")).toHaveValue(address);
+    await expect(page.getByLabel("Phone")).toHaveValue("+995 555 12");
+    await expect(page.getByLabel("Phone")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Email")).toHaveValue("nino@example.ge");
+
+    await page.getByLabel("Phone").fill("+995 555 123 456");
+    await page.getByLabel("Delivery date").fill(deliveryDate(-1));
+    await page.getByRole("button", { name: t("submit") }).click();
+    await expect(page.getByRole("alert")).toHaveText(t("check.dd"));
+    await expect(page.getByLabel("Delivery date")).toHaveValue(deliveryDate(-1));
+    await expect(page.getByLabel("Delivery address")).toHaveValue(address);
+    expect(countOrdersWithAddress(address)).toBe(0);
+  });
+
+  test("the same form sent twice places one order", async ({ page }) => {
+    await addOintmentToCart(page);
+    await page.goto("/checkout?lng=en");
+    const token = await page.locator('input[name="token"]').inputValue();
+    const address = uniqueAddress("Double click street 1");
+    const form = {
+      token,
+      address,
+      deliveryTime: deliveryDate(3),
+      phone: "+995 599 000 111",
+      messenger: "",
+      email: "",
+    };
+    await fillCheckout(page, { address, date: form.deliveryTime, phone: form.phone });
+    await page.getByRole("button", { name: t("submit") }).click();
+    const number = await orderNumberOnPage(page);
+
+    const again = await page.request.post("/checkout", { form, maxRedirects: 0 });
+    expect(again.status()).toBe(303);
+    expect(again.headers().location).toBe("/checkout/thanks");
+    await page.goto("/checkout/thanks");
+    expect(await orderNumberOnPage(page)).toBe(number);
+    expect(countOrdersWithAddress(address)).toBe(1);
+  });
+
+  test("an empty cart goes to the cart page instead of the form", async ({ page }) => {
+    await page.goto("/checkout?lng=en");
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByText(text("en", "cart", "empty"))).toBeVisible();
+  });
+
+  test("the thank-you page without a fresh order sends the visitor home", async ({ page }) => {
+    await page.goto("/checkout/thanks?lng=en");
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
+
+test.describe("checkout with JavaScript", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "masks, disabled button, dialog");
+
+  test("the phone and date fields are masked as they are typed", async ({ page }) => {
+    await addOintmentToCart(page);
+    await page.goto("/checkout?lng=en");
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    const phone = page.getByLabel("Phone");
+    await expect(phone).toHaveValue("+995 ");
+    await phone.click();
+    await phone.press("End");
+    await phone.pressSequentially("555123456");
+    await expect(phone).toHaveValue("+995 555 123 456");
+    await phone.pressSequentially("7+");
+    await expect(phone).toHaveValue("+995 555 123 456");
+    for (let i = 0; i < 20; i++) await phone.press("Backspace");
+    await expect(phone).toHaveValue("+995 ");
+
+    const date = page.getByLabel("Delivery date");
+    const target = deliveryDate(5);
+    await date.pressSequentially(target.replaceAll(".", ""));
+    await expect(date).toHaveValue(target);
+    await date.fill("");
+    await date.pressSequentially("99");
+    await expect(date).toHaveValue("31");
+    await date.fill("");
+    // A complete date in the past snaps up to the first available day.
+    await date.pressSequentially(deliveryDate(-30).replaceAll(".", ""));
+    await expect(date).toHaveValue(deliveryDate(0));
+  });
+
+  test("a wrong field is reported at once, without a request, and the alert gets focus", async ({
+    page,
+  }) => {
+    await addOintmentToCart(page);
+    await page.goto("/checkout?lng=en");
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    let posted = false;
+    page.on("request", (request) => {
+      if (request.method() === "POST") posted = true;
+    });
+    await fillCheckout(page, { address: "Somewhere 1", date: deliveryDate(1), phone: "555 12" });
+    await page.getByRole("button", { name: t("submit") }).click();
+    await expect(page.getByRole("alert")).toHaveText(t("check.address"));
+    await expect(page.getByRole("alert")).toBeFocused();
+    expect(posted).toBe(false);
+  });
+
+  test("sending disables the button; success shows the dialog, copy works, the badge drops to 0", async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await addOintmentToCart(page);
+    await page.goto("/checkout?lng=en");
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    const address = uniqueAddress("Aghmashenebeli 40");
+    await fillCheckout(page, { address, date: deliveryDate(1), phone: "" });
+    await page.getByLabel("Phone").pressSequentially("599112233");
+
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/checkout.data*", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole("button", { name: t("submit") }).click();
+    const sending = page.getByRole("button", { name: t("sending") });
+    await expect(sending).toBeDisabled();
+    release();
+
+    const dialog = page.getByRole("dialog", { name: t("thanks.title") });
+    await expect(dialog).toBeVisible();
+    const number = (await dialog.locator(".thanks__number").innerText()).trim();
+    expect(number).toMatch(/^\d{6}$/);
+    await expect(page.getByRole("link", { name: "Cart: 0 items", exact: true })).toBeAttached();
+
+    await dialog.getByRole("button", { name: t("thanks.copy") }).click();
+    await expect(dialog.getByRole("button", { name: t("thanks.copied") })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(number);
+    await expect(dialog.getByRole("button", { name: t("thanks.copy") })).toBeVisible({
+      timeout: 4000,
+    });
+
+    expect(findOrder(number)).toMatchObject({ address, phone: "+995 599 112 233", total: 10000 });
+    await dialog.getByRole("link", { name: t("thanks.home") }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("copying falls back to a hidden text area when the Clipboard API is missing", async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, "clipboard", { value: undefined });
+      (window as unknown as { copied: string[] }).copied = [];
+      const original = document.execCommand.bind(document);
+      document.execCommand = (command: string, ...rest: unknown[]) => {
+        if (command === "copy") {
+          const area = document.activeElement;
+          if (area instanceof HTMLTextAreaElement) {
+            (window as unknown as { copied: string[] }).copied.push(
+              area.value.slice(area.selectionStart, area.selectionEnd),
+            );
+          }
+          return true;
+        }
+        return original(command, ...(rest as [boolean, string]));
+      };
+    });
+    await addOintmentToCart(page);
+    await page.goto("/checkout?lng=en");
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    await fillCheckout(page, {
+      address: uniqueAddress("Fallback 2"),
+      date: deliveryDate(1),
+      phone: "",
+    });
+    await page.getByLabel("Phone").pressSequentially("599112234");
+    await page.getByRole("button", { name: t("submit") }).click();
+    const dialog = page.getByRole("dialog", { name: t("thanks.title") });
+    const number = (await dialog.locator(".thanks__number").innerText()).trim();
+    await dialog.getByRole("button", { name: t("thanks.copy") }).click();
+    await expect(dialog.getByRole("button", { name: t("thanks.copied") })).toBeVisible();
+    const copied = await page.evaluate(() => (window as unknown as { copied: string[] }).copied);
+    expect(copied).toEqual([number]);
+    // Focus is back on the button, not lost to the page.
+    await expect(dialog.getByRole("button", { name: t("thanks.copied") })).toBeFocused();
+  });
+});

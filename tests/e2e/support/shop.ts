@@ -1,0 +1,20 @@
+import type { Page } from "@playwright/test";
+import { addDays, shopToday, toShortDate } from "../../../app/calendar";
+import { expect } from "./test";
+
+/** A delivery date `days` from today in Tbilisi, as the form takes it. */
+export function deliveryDate(days: number): string {
+  return toShortDate(addDays(shopToday(), days));
+}
+
+/** Puts the ointment into the cart from its product page, as a shopper would. */
+export async function addOintmentToCart(page: Page, addLabel = "Add to cart"): Promise<void> {
+  await page.goto("/catalog/body/hemor-cream?lng=en");
+  await page.getByRole("button", { name: addLabel }).click();
+  await expect(page.getByRole("link", { name: "Cart: 1 item", exact: true })).toBeVisible();
+}
+
+/** A unique address, so each test finds its own order. */
+export function uniqueAddress(label: string): string {
+  return `${label} ${Date.now()}-${Math.random().toString(36).slice(2, 8)}, Tbilisi`;
+}

@@ -1,0 +1,213 @@
+import { describe, expect, it } from "vitest";
+import {
+  type CalendarDate,
+  addDays,
+  formatLongDate,
+  shopToday,
+  toIsoDate,
+  toShortDate,
+} from "~/calendar";
+import {
+  type DeliveryWindow,
+  deliveryWindow,
+  maskDeliveryDate,
+  parseDeliveryDate,
+  snapToWindow,
+} from "~/checkout/delivery-date";
+import { isValidPhone, maskPhone } from "~/checkout/phone";
+import { validateCheckout } from "~/checkout/schema";
+
+const date = (year: number, month: number, day: number): CalendarDate => ({ year, month, day });
+const SPEC_2025 = { from: "2025-01-01", until: "2025-12-31" };
+
+describe("the shop's calendar (D6)", () => {
+  it("is Tbilisi's date, not the server's", () => {
+    // 21:30 UTC on 31 Dec is already 1 Jan in Tbilisi (UTC+4).
+    expect(shopToday(new Date("2025-12-31T21:30:00Z"))).toEqual(date(2026, 1, 1));
+    expect(shopToday(new Date("2025-12-31T19:59:00Z"))).toEqual(date(2025, 12, 31));
+  });
+
+  it("adds days across months, years and leap days", () => {
+    expect(addDays(date(2025, 1, 31), 1)).toEqual(date(2025, 2, 1));
+    expect(addDays(date(2025, 12, 31), 1)).toEqual(date(2026, 1, 1));
+    expect(addDays(date(2028, 2, 28), 1)).toEqual(date(2028, 2, 29));
+    expect(addDays(date(2026, 11, 22), 90)).toEqual(date(2027, 2, 20));
+  });
+
+  it("writes dates as DD.MM.YY, ISO, and in words per language", () => {
+    expect(toShortDate(date(2026, 3, 5))).toBe("05.03.26");
+    expect(toIsoDate(date(2026, 3, 5))).toBe("2026-03-05");
+    expect(formatLongDate(date(2026, 3, 5), "en")).toBe("March 5, 2026");
+    expect(formatLongDate(date(2026, 3, 5), "de")).toBe("5. März 2026");
+  });
+});
+
+describe("the delivery window (D7)", () => {
+  it("defaults to today until today + 90 days", () => {
+    expect(deliveryWindow(date(2026, 11, 22), { from: null, until: null })).toEqual({
+      min: date(2026, 11, 22),
+      max: date(2027, 2, 20),
+    });
+  });
+
+  it("reproduces the spec's 2025 window exactly", () => {
+    // Before 2025 the minimum is 1 January 2025; during it, today; after it, 31 December.
+    expect(deliveryWindow(date(2024, 6, 15), SPEC_2025)).toEqual({
+      min: date(2025, 1, 1),
+      max: date(2025, 12, 31),
+    });
+    expect(deliveryWindow(date(2025, 7, 4), SPEC_2025)).toEqual({
+      min: date(2025, 7, 4),
+      max: date(2025, 12, 31),
+    });
+    expect(deliveryWindow(date(2026, 11, 22), SPEC_2025)).toEqual({
+      min: date(2025, 12, 31),
+      max: date(2025, 12, 31),
+    });
+  });
+
+  it("runs 90 days from a configured start when no end is set", () => {
+    expect(deliveryWindow(date(2026, 1, 10), { from: "2026-02-01", until: null })).toEqual({
+      min: date(2026, 2, 1),
+      max: date(2026, 5, 2),
+    });
+  });
+});
+
+describe("the typed delivery date (spec §5)", () => {
+  const window: DeliveryWindow = deliveryWindow(date(2025, 7, 4), SPEC_2025);
+
+  it.each([
+    ["04.07.25", true],
+    ["31.12.25", true],
+    ["4.7.25", "format"],
+    ["04.07.2025", "format"],
+    ["04/07/25", "format"],
+    ["00.07.25", "format"],
+    ["04.00.25", "format"],
+    ["04.07.00", "format"],
+    ["32.07.25", "format"],
+    ["04.13.25", "format"],
+    ["", "format"],
+    ["31.09.25", "unparsable"],
+    ["29.02.25", "unparsable"],
+    ["03.07.25", "early"],
+    ["01.01.24", "early"],
+    ["01.01.26", "late"],
+  ])("%s → %s", (text, expected) => {
+    const parsed = parseDeliveryDate(text, window);
+    if (expected === true) expect(parsed.ok).toBe(true);
+    else expect(parsed).toEqual({ ok: false, problem: expected });
+  });
+
+  it("masks typing: digits only, at most six, clamped day and month, dots added", () => {
+    expect(maskDeliveryDate("0", window)).toBe("0");
+    expect(maskDeliveryDate("15", window)).toBe("15");
+    expect(maskDeliveryDate("158", window)).toBe("15.8");
+    expect(maskDeliveryDate("15a0-8", window)).toBe("15.08");
+    expect(maskDeliveryDate("99", window)).toBe("31");
+    expect(maskDeliveryDate("00", window)).toBe("01");
+    expect(maskDeliveryDate("1514", window)).toBe("15.12");
+    expect(maskDeliveryDate("150800", window)).toBe("15.08.00");
+    expect(maskDeliveryDate("15082599", window)).toBe("15.08.25");
+  });
+
+  it("snaps a complete past date up to the minimum, on entry and on blur", () => {
+    expect(maskDeliveryDate("010125", window)).toBe("04.07.25");
+    expect(snapToWindow("01.01.25", window)).toBe("04.07.25");
+    expect(snapToWindow("05.07.25", window)).toBe("05.07.25");
+    expect(snapToWindow("01.01", window)).toBe("01.01");
+  });
+});
+
+describe("the phone (spec §5)", () => {
+  it("accepts exactly +995 and three groups of three digits", () => {
+    expect(isValidPhone("+995 555 123 456")).toBe(true);
+    for (const phone of [
+      "+995555123456",
+      "+995 555 123 45",
+      "+995 555 123 4567",
+      "995 555 123 456",
+      "+995  555 123 456",
+      "+7 555 123 456",
+    ]) {
+      expect(isValidPhone(phone)).toBe(false);
+    }
+  });
+
+  it("masks typing: keeps the prefix, nine digits, groups of three, no plus", () => {
+    expect(maskPhone("")).toBe("+995 ");
+    expect(maskPhone("+99")).toBe("+995 ");
+    expect(maskPhone("+995 5")).toBe("+995 5");
+    expect(maskPhone("+995 5551")).toBe("+995 555 1");
+    expect(maskPhone("555123456")).toBe("+995 555 123 456");
+    expect(maskPhone("+995 555 123 4567")).toBe("+995 555 123 456");
+    expect(maskPhone("+995 555+")).toBe("+995 555");
+    expect(maskPhone("+995 abc")).toBe("+995 ");
+    expect(maskPhone("+995555123456")).toBe("+995 555 123 456");
+    expect(maskPhone("995555123456")).toBe("+995 555 123 456");
+  });
+});
+
+describe("the checkout form (D8)", () => {
+  const window = deliveryWindow(date(2025, 7, 4), SPEC_2025);
+  const good = {
+    address: "  Rustaveli Ave 12, apt 3  ",
+    deliveryTime: "05.07.25",
+    phone: "+995 555 123 456",
+    messenger: "",
+    email: "",
+  };
+
+  it("accepts a good order, trimmed, with empty optional fields as null", () => {
+    expect(validateCheckout(good, window)).toEqual({
+      ok: true,
+      values: {
+        address: "Rustaveli Ave 12, apt 3",
+        deliveryTime: "05.07.25",
+        phone: "+995 555 123 456",
+        messenger: null,
+        email: null,
+      },
+    });
+  });
+
+  it.each([
+    [{ address: "   " }, "check.address", ["address"]],
+    [{ phone: "+995555123456" }, "check.address", ["phone"]],
+    [{ phone: "" }, "check.address", ["phone"]],
+    [{ deliveryTime: "5.7.25" }, "check.address", ["deliveryTime"]],
+    [{ deliveryTime: "00.07.25" }, "check.address", ["deliveryTime"]],
+    [{ deliveryTime: "31.09.25" }, "check.dd", ["deliveryTime"]],
+    [{ deliveryTime: "03.07.25" }, "check.dd", ["deliveryTime"]],
+    [{ deliveryTime: "01.01.26" }, "check.late", ["deliveryTime"]],
+    [{ email: "not-an-email" }, "check.email", ["email"]],
+    [{ email: "a@b" }, null, []],
+    [{ address: "x".repeat(301) }, "check.tooLong", ["address"]],
+    [{ messenger: "@".repeat(65) }, "check.tooLong", ["messenger"]],
+    [{ email: `${"a".repeat(250)}@b.ge` }, "check.tooLong", ["email"]],
+  ])("%o → %s", (change, message, fields) => {
+    const result = validateCheckout({ ...good, ...change }, window);
+    if (message === null) expect(result.ok).toBe(true);
+    else expect(result).toEqual({ ok: false, message, fields });
+  });
+
+  it("prefers the general message when the address and the date are both wrong", () => {
+    expect(validateCheckout({ ...good, address: "", deliveryTime: "03.07.25" }, window)).toEqual({
+      ok: false,
+      message: "check.address",
+      fields: ["address", "deliveryTime"],
+    });
+  });
+
+  it("keeps hostile text as it is: escaping is the job of whatever shows it", () => {
+    const address = `<script>alert("x")</script>'; DROP TABLE orders; --`;
+    const result = validateCheckout({ ...good, address, messenger: "<b>@me</b>" }, window);
+    expect(result.ok && result.values.address).toBe(address);
+    expect(result.ok && result.values.messenger).toBe("<b>@me</b>");
+  });
+
+  it("treats missing fields as empty", () => {
+    expect(validateCheckout({}, window)).toMatchObject({ ok: false, message: "check.address" });
+  });
+});
