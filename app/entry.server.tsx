@@ -10,10 +10,13 @@ import { getConfig } from "./config.server";
 import { i18nConfig } from "./i18n/config";
 import { getLocale } from "./i18n/i18next.server";
 import { resources } from "./i18n/resources.server";
+import { startNotifier } from "./notify/notifier.server";
 
 // Validate the environment at boot: a malformed variable stops the server with a
-// message naming it, before the first request.
+// message naming it, before the first request. Then start sending notifications left
+// pending by the last run.
 getConfig();
+startNotifier();
 
 export const streamTimeout = 5000;
 

@@ -14,8 +14,10 @@ import {
 import i18nextBrowser from "i18next";
 import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { useGtag } from "./analytics/use-analytics";
 import { shopToday } from "./calendar";
 import { getCart } from "./cart/cart.server";
+import { getConfig } from "./config.server";
 import { requestOrigin } from "./http.server";
 import { getLocale, i18next, languageSwitchCookie } from "./i18n/i18next.server";
 import { type LanguageCode, defaultLanguage, getLanguage } from "./i18n/languages";
@@ -51,6 +53,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       year: shopToday().year,
       // Titles for pages that end in an error boundary, whose own loader gave nothing.
       errorTitles: { notFound: t("notFound.title"), error: t("error.title") },
+      /** Public ids only; gtag.js loads when one is set (D14). */
+      analytics: getConfig().analytics,
       /** Keys and quantities only: the browser prices nothing it could forge. */
       cart: getCart(request),
       toast,
@@ -129,6 +133,7 @@ export default function App() {
   const rootData = useRootData();
   const language = rootData?.locale ?? defaultLanguage;
   useLanguage(language);
+  useGtag(rootData?.analytics ?? { gaMeasurementId: null, adsConversionSendTo: null });
   useEffect(() => {
     // Tells browser tests (and curious people) that scripts have taken over the page.
     document.documentElement.dataset.hydrated = "true";

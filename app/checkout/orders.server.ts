@@ -10,9 +10,7 @@ const ORDER_NUMBER_MIN = 100_000;
 const ORDER_NUMBER_MAX = 999_999;
 const ORDER_NUMBER_ATTEMPTS = 50;
 
-export function formatOrderNumber(orderNumber: number): string {
-  return String(orderNumber).padStart(6, "0");
-}
+export { formatOrderNumber } from "./order-number";
 
 export interface PlaceOrderInput {
   values: CheckoutValues;

@@ -21,6 +21,8 @@ import { db } from "~/db.server";
 import { readForm } from "~/http.server";
 import { getLocale, i18next } from "~/i18n/i18next.server";
 import { getPageMeta } from "~/i18n/page-meta.server";
+import { kickNotifier } from "~/notify/notifier.server";
+import { enqueueOrderNotifications } from "~/notify/outbox.server";
 import { Price } from "~/ui/Price";
 import { pageMetaTags } from "~/ui/meta";
 
@@ -75,18 +77,27 @@ export async function action({ request }: ActionFunctionArgs) {
   const ownerT = await i18next.getFixedT("ru", "catalog");
   let placed: Awaited<ReturnType<typeof placeOrder>>;
   try {
-    placed = await placeOrder(db, {
-      values: checked.values,
-      cart,
-      language,
-      token,
-      titleOf: (slug) => ownerT(`products.${slug}.title`),
-    });
+    placed = await placeOrder(
+      db,
+      {
+        values: checked.values,
+        cart,
+        language,
+        token,
+        titleOf: (slug) => ownerT(`products.${slug}.title`),
+      },
+      {
+        afterInsert: (trx, order, items) =>
+          enqueueOrderNotifications(trx, getConfig().telegram, order, items),
+      },
+    );
   } catch (error) {
     console.error("The order could not be saved:", error);
     return fail({ message: "errors.saveFailed", fields: [] }, 500);
   }
   if (!placed.ok) throw redirect("/cart", { status: 303 });
+  // The chat notifications go out after the commit, never holding up the shopper.
+  kickNotifier();
   throw await thankYou(request, placed.placed.order.order_number);
 }
 

@@ -1,7 +1,8 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, redirect, useLoaderData, useNavigate } from "@remix-run/react";
+import { Link, redirect, useLoaderData, useNavigate, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { type AnalyticsWindow, type Purchase, reportPurchaseOnce } from "~/analytics/events";
 import { formatLongDate } from "~/calendar";
 import { readPlacedOrder } from "~/checkout/confirmation.server";
 import { findOrderByNumber, formatOrderNumber } from "~/checkout/orders.server";
@@ -10,7 +11,8 @@ import { getLocale } from "~/i18n/i18next.server";
 import { isolate } from "~/i18n/isolate";
 import { getLanguage } from "~/i18n/languages";
 import { getRequestT } from "~/i18n/t.server";
-import { formatPrice } from "~/money";
+import { TETRI_PER_LARI, formatPrice } from "~/money";
+import type { loader as rootLoader } from "~/root";
 import { CopyButton } from "~/ui/CopyButton";
 import { useHydrated } from "~/ui/use-hydrated";
 
@@ -23,15 +25,28 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-s
  * signed session; anyone else, or later, is sent home.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const orderNumber = await readPlacedOrder(request);
-  const found = orderNumber === null ? null : await findOrderByNumber(db, orderNumber);
+  const placed = await readPlacedOrder(request);
+  const found = placed === null ? null : await findOrderByNumber(db, placed);
   if (!found) throw redirect("/");
   const [day, month, year] = found.order.delivery_time.split(".").map(Number);
   const t = await getRequestT(request, "checkout");
   const locale = getLanguage(await getLocale(request)).htmlLang;
+  const orderNumber = formatOrderNumber(found.order.order_number);
+  const purchase: Purchase = {
+    transaction_id: orderNumber,
+    value: found.order.total / TETRI_PER_LARI,
+    currency: "GEL",
+    items: found.items.map((item) => ({
+      item_id: item.item_key,
+      item_name: item.title,
+      price: item.price / TETRI_PER_LARI,
+      quantity: item.qty,
+    })),
+  };
   return {
     meta: { title: t("thanks.title") },
-    orderNumber: formatOrderNumber(found.order.order_number),
+    purchase,
+    orderNumber,
     total: found.order.total,
     deliveryDate: formatLongDate(
       { year: 2000 + (year ?? 0), month: month ?? 1, day: day ?? 1 },
@@ -44,11 +59,26 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data ? [{ title: data.meta.title }, { name: "robots", content: "noindex" }] : [];
 
 export default function Thanks() {
-  const { orderNumber, total, deliveryDate } = useLoaderData<typeof loader>();
+  const { orderNumber, total, deliveryDate, purchase } = useLoaderData<typeof loader>();
+  const analyticsIds = useRouteLoaderData<typeof rootLoader>("root")?.analytics;
   const { t, i18n } = useTranslation("checkout");
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const dialog = useRef<HTMLDialogElement>(null);
+
+  // Once per order, whatever reloads or back-and-forth follow (D14).
+  useEffect(() => {
+    let storage: Storage | null = null;
+    try {
+      storage = window.localStorage;
+    } catch {
+      storage = null;
+    }
+    reportPurchaseOnce(window as unknown as AnalyticsWindow, storage, purchase, {
+      gaMeasurementId: analyticsIds?.gaMeasurementId ?? null,
+      adsConversionSendTo: analyticsIds?.adsConversionSendTo ?? null,
+    });
+  }, [purchase, analyticsIds]);
 
   // With scripts the overlay becomes a real modal: focus inside, the page behind inert.
   useEffect(() => {

@@ -1,0 +1,79 @@
+/** Google's gtag(): every call is pushed, as its arguments, onto window.dataLayer (D14). */
+export type Gtag = (...args: unknown[]) => void;
+
+export interface AnalyticsWindow {
+  dataLayer?: unknown[];
+  gtag?: Gtag;
+}
+
+export interface PurchaseItem {
+  item_id: string;
+  item_name: string;
+  price: number;
+  quantity: number;
+}
+
+export interface Purchase {
+  transaction_id: string;
+  value: number;
+  currency: "GEL";
+  items: PurchaseItem[];
+}
+
+export interface AnalyticsIds {
+  gaMeasurementId: string | null;
+  adsConversionSendTo: string | null;
+}
+
+/** The page's gtag, defined as Google's snippet defines it; nothing leaves the browser until gtag.js loads. */
+export function ensureGtag(target: AnalyticsWindow): Gtag {
+  target.dataLayer = target.dataLayer ?? [];
+  if (!target.gtag) {
+    const layer = target.dataLayer;
+    target.gtag = function gtag() {
+      // gtag.js reads `arguments` objects, exactly as Google's snippet pushes them.
+      // biome-ignore lint/style/noArguments: required by gtag.js.
+      layer.push(arguments);
+    };
+  }
+  return target.gtag;
+}
+
+const GUARD_PREFIX = "analytics:order:";
+
+interface GuardStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
+/**
+ * Reports a purchase once per order (spec §4, D14): GA4 `purchase`, and the Ads
+ * `conversion` when configured. The guard, keyed by the order number, lives in
+ * localStorage, so a reload or coming back to the page reports nothing again.
+ * Returns whether the events were sent now.
+ */
+export function reportPurchaseOnce(
+  target: AnalyticsWindow,
+  storage: GuardStorage | null,
+  purchase: Purchase,
+  ids: AnalyticsIds,
+): boolean {
+  const guard = `${GUARD_PREFIX}${purchase.transaction_id}`;
+  try {
+    if (storage?.getItem(guard)) return false;
+    storage?.setItem(guard, "1");
+  } catch {
+    // Storage refused (private mode): report anyway; at worst a reload reports twice.
+  }
+  const gtag = ensureGtag(target);
+  gtag("event", "purchase", purchase);
+  if (ids.adsConversionSendTo) {
+    gtag("event", "conversion", {
+      send_to: ids.adsConversionSendTo,
+      value: purchase.value,
+      currency: purchase.currency,
+      transaction_id: purchase.transaction_id,
+    });
+  }
+  return true;
+}
