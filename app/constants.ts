@@ -18,3 +18,33 @@ export const COPY_FEEDBACK_MS = 1500;
 /** iPhone/iPad: zoom stays locked while a field has focus, then is given back in two steps. */
 export const IOS_ZOOM_RESTORE_MS = [300, 1000] as const;
 export const IOS_MAX_SCALE = 5;
+
+/** After a route change to an address with a hash, wait this long for the target to appear. */
+export const HASH_SCROLL_WAIT_MS = 5000;
+
+/** At this width or less the navigation collapses into the mobile menu. */
+export const MOBILE_BREAKPOINT_PX = 720;
+/** The bar shrinks once the page is scrolled more than this. */
+export const HEADER_SHRINK_SCROLL_PX = 10;
+export const HEADER_HEIGHT_PX = 72;
+export const HEADER_HEIGHT_COMPACT_PX = 56;
+
+/** Menus open this long after hover or focus, and close this long after the pointer leaves. */
+export const MENU_OPEN_DELAY_MS = 80;
+export const MENU_CLOSE_DELAY_MS = 140;
+/** A scroll while a menu is open keeps it from closing for this long. */
+export const MENU_SCROLL_SUPPRESS_MS = 200;
+
+/** Slideshow auto-advance: after the start and after an arrow; after a dot. */
+export const SLIDE_INTERVAL_MS = 500_000;
+export const SLIDE_INTERVAL_AFTER_DOT_MS = 5_000;
+
+/** Reviews per page by viewport width: the widest rule that fits wins. */
+export const REVIEWS_PER_PAGE = [
+  { minWidth: 1280, perPage: 3 },
+  { minWidth: 900, perPage: 2 },
+  { minWidth: 0, perPage: 1 },
+] as const;
+/** A drag beyond this share of the viewport width turns the page; 120 px when the width is unknown. */
+export const DRAG_THRESHOLD_RATIO = 0.18;
+export const DRAG_THRESHOLD_FALLBACK_PX = 120;

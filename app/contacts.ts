@@ -14,3 +14,6 @@ export const contactLinks = {
   telegram: `https://t.me/${contacts.telegram}`,
   whatsapp: `https://wa.me/${contacts.whatsapp}`,
 } as const;
+
+/** How the WhatsApp number is written for people. */
+export const whatsappDisplay = "+995 555 123 456";

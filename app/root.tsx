@@ -29,6 +29,7 @@ import { Footer } from "./ui/Footer";
 import { Header } from "./ui/Header";
 import { NotFound } from "./ui/NotFound";
 import { ToastProvider } from "./ui/Toasts";
+import { useHashScroll } from "./ui/use-hash-scroll";
 
 export const handle = { i18n: ["common"] };
 
@@ -133,6 +134,7 @@ export default function App() {
   const rootData = useRootData();
   const language = rootData?.locale ?? defaultLanguage;
   useLanguage(language);
+  useHashScroll();
   useGtag(rootData?.analytics ?? { gaMeasurementId: null, adsConversionSendTo: null });
   useEffect(() => {
     // Tells browser tests (and curious people) that scripts have taken over the page.
@@ -151,7 +153,8 @@ export function ErrorBoundary() {
   const { t } = useTranslation();
   const language = rootData?.locale ?? defaultLanguage;
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
+  // Responses (404, 413…) are answers, not faults; only real errors are logged.
+  if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <Shell language={language} year={rootData?.year ?? shopToday().year}>
       {notFound ? (

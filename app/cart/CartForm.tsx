@@ -1,5 +1,5 @@
 import { useFetcher, useLocation } from "@remix-run/react";
-import { type ReactNode, useEffect } from "react";
+import { type FormEvent, type ReactNode, useEffect, useRef } from "react";
 import type { action as cartAction } from "~/routes/cart";
 import { useToasts } from "~/ui/Toasts";
 import { useHydrated } from "~/ui/use-hydrated";
@@ -27,6 +27,7 @@ export function CartForm({
   productKey,
   expected,
   className,
+  onSubmit,
   children,
 }: {
   fetcher: ReturnType<typeof useFetcher>;
@@ -35,12 +36,14 @@ export function CartForm({
   /** The line's quantity as the shopper sees it. */
   expected?: number;
   className?: string;
+  /** Runs before the form is sent; may adjust its fields. */
+  onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
   children: ReactNode;
 }) {
   const location = useLocation();
   const hydrated = useHydrated();
   return (
-    <fetcher.Form method="post" action="/cart" className={className}>
+    <fetcher.Form method="post" action="/cart" className={className} onSubmit={onSubmit}>
       <input type="hidden" name="intent" value={intent} />
       {productKey ? <input type="hidden" name="key" value={productKey} /> : null}
       {expected !== undefined ? <input type="hidden" name="expected" value={expected} /> : null}
@@ -49,4 +52,21 @@ export function CartForm({
       {children}
     </fetcher.Form>
   );
+}
+
+/**
+ * The quantity the shopper has asked for by now, ahead of any render: two presses in the
+ * same frame must post 3 then 4, not 3 twice. Returns a submit handler that writes the
+ * current quantity into the form's `expected` field and moves it by `step`.
+ */
+export function useExpectedQuantity(quantity: number) {
+  const asked = useRef(quantity);
+  useEffect(() => {
+    asked.current = quantity;
+  }, [quantity]);
+  return (step: number) => (event: FormEvent<HTMLFormElement>) => {
+    const field = event.currentTarget.elements.namedItem("expected");
+    if (field instanceof HTMLInputElement) field.value = String(asked.current);
+    asked.current = Math.max(0, asked.current + step);
+  };
 }

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, data, redirect } from "@remix-run/react";
 import { type ChangeEvent, type FocusEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { CartForm, useCartFetcher } from "~/cart/CartForm";
+import { CartForm, useCartFetcher, useExpectedQuantity } from "~/cart/CartForm";
 import { commitCart, getCart } from "~/cart/cart.server";
 import { applyCartIntent, isCartIntent } from "~/cart/intents";
 import { type PricedLine, digitsOnly, priceCart } from "~/cart/model";
@@ -103,6 +103,7 @@ export default function CartPage() {
 function CartLineItem({ line }: { line: PricedLine }) {
   const { t } = useTranslation(["cart", "catalog"]);
   const fetcher = useCartFetcher(`cart-line:${line.key}`);
+  const stepBy = useExpectedQuantity(line.qty);
   const title = t(`catalog:products.${line.slug}.title`);
   return (
     <li className="cart-line">
@@ -125,7 +126,13 @@ function CartLineItem({ line }: { line: PricedLine }) {
         </p>
       </div>
       <div className="cart-line__quantity">
-        <CartForm fetcher={fetcher} intent="decrement" productKey={line.key} expected={line.qty}>
+        <CartForm
+          fetcher={fetcher}
+          intent="decrement"
+          productKey={line.key}
+          expected={line.qty}
+          onSubmit={stepBy(-1)}
+        >
           <button
             type="submit"
             className="icon-button"
@@ -137,7 +144,13 @@ function CartLineItem({ line }: { line: PricedLine }) {
           </button>
         </CartForm>
         <QuantityInput line={line} title={title} fetcher={fetcher} />
-        <CartForm fetcher={fetcher} intent="increment" productKey={line.key} expected={line.qty}>
+        <CartForm
+          fetcher={fetcher}
+          intent="increment"
+          productKey={line.key}
+          expected={line.qty}
+          onSubmit={stepBy(1)}
+        >
           <button
             type="submit"
             className="icon-button"

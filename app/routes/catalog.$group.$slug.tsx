@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, data, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CartForm, useCartFetcher } from "~/cart/CartForm";
+import { CartForm, useCartFetcher, useExpectedQuantity } from "~/cart/CartForm";
 import { useCart } from "~/cart/use-cart";
 import { type Product, getProduct, productHref, relatedProducts } from "~/catalog/products";
 import { requestOrigin } from "~/http.server";
@@ -198,12 +198,14 @@ function AddToCart({ productKey }: { productKey: string }) {
   const { t } = useTranslation("catalog");
   const fetcher = useCartFetcher(`add:${productKey}`);
   const inCart = useCart().find((line) => line.key === productKey)?.qty ?? 0;
+  const stepBy = useExpectedQuantity(inCart);
   return (
     <CartForm
       fetcher={fetcher}
       intent="add"
       productKey={productKey}
       expected={inCart}
+      onSubmit={stepBy(1)}
       className="product__buy"
     >
       <button type="submit" className="button button--large">

@@ -1,38 +1,231 @@
 import { Link } from "@remix-run/react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { badgeText, distinctCount } from "~/cart/model";
 import { useCart } from "~/cart/use-cart";
+import { HEADER_SHRINK_SCROLL_PX } from "~/constants";
+import { contactLinks } from "~/contacts";
 import type { LanguageCode } from "~/i18n/languages";
 import { LanguageSwitcher } from "./LanguageSwitcher";
+import { Chevron } from "./icons";
+import { useDetailsMenu, useDisclosureMenu } from "./menus";
+import { useHydrated } from "./use-hydrated";
 
+/**
+ * The navigation bar (spec §2): about, products (mega menu), reviews, contacts, the
+ * language switcher and the cart. 72 px high, 56 px once the page is scrolled; at
+ * 720 px or less the links move into the mobile menu.
+ */
 export function Header({ language }: { language: LanguageCode }) {
   const { t } = useTranslation();
+  const header = useRef<HTMLElement>(null);
+  useCompactOnScroll(header);
   return (
-    <header className="site-header">
+    <header className="site-header" ref={header}>
       <div className="site-header__inner">
         <Link to="/" className="brand">
           {t("brand.name")}
         </Link>
         <nav aria-label={t("nav.label")} className="site-nav">
-          <ul>
+          <ul className="site-nav__list">
             <li>
-              <Link to="/about">{t("nav.about")}</Link>
+              <Link to="/about" className="site-nav__link">
+                {t("nav.about")}
+              </Link>
             </li>
             <li>
-              <Link to="/catalog">{t("nav.products")}</Link>
+              <DisclosureMenu
+                id="menu-products"
+                label={t("nav.productsMenu")}
+                fallbackHref="/catalog"
+                wide
+              >
+                <ProductsPanel />
+              </DisclosureMenu>
             </li>
             <li>
-              <Link to="/#reviews">{t("nav.reviews")}</Link>
+              <Link to="/#reviews" className="site-nav__link">
+                {t("nav.reviews")}
+              </Link>
             </li>
             <li>
-              <Link to="/about/contacts">{t("nav.contacts")}</Link>
+              <DisclosureMenu
+                id="menu-contacts"
+                label={t("nav.contactsMenuLabel")}
+                fallbackHref="/about/contacts"
+              >
+                <ContactsPanel />
+              </DisclosureMenu>
             </li>
           </ul>
         </nav>
         <LanguageSwitcher current={language} />
         <CartLink />
+        <MobileMenu />
       </div>
     </header>
+  );
+}
+
+/** The bar knows when the page is scrolled past the threshold; CSS shrinks it. */
+function useCompactOnScroll(header: React.RefObject<HTMLElement>) {
+  useEffect(() => {
+    const update = () => {
+      if (header.current)
+        header.current.dataset.compact = String(window.scrollY > HEADER_SHRINK_SCROLL_PX);
+    };
+    update();
+    window.addEventListener("scroll", update, { passive: true });
+    return () => window.removeEventListener("scroll", update);
+  }, [header]);
+}
+
+/**
+ * A top-level menu. Without JavaScript it is a link to the page that holds the same
+ * things; with it a disclosure button (aria-expanded) and its panel.
+ */
+function DisclosureMenu({
+  id,
+  label,
+  fallbackHref,
+  wide = false,
+  children,
+}: {
+  id: string;
+  label: string;
+  fallbackHref: string;
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  const hydrated = useHydrated();
+  const container = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const { open, toggleByClick, containerProps } = useDisclosureMenu(container, button);
+  if (!hydrated) {
+    return (
+      <Link to={fallbackHref} className="site-nav__link">
+        {label}
+      </Link>
+    );
+  }
+  return (
+    <div className={wide ? "menu menu--wide" : "menu"} ref={container} {...containerProps}>
+      <button
+        type="button"
+        className="site-nav__link menu__button"
+        ref={button}
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={toggleByClick}
+      >
+        {label}
+        <Chevron direction="down" />
+      </button>
+      <div id={id} className="menu__panel" hidden={!open}>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+const lines = [
+  { key: "delicate", href: "/catalog/body", product: true },
+  { key: "firstAid", href: "/catalog/404", product: false },
+  { key: "face", href: "/catalog/404", product: false },
+] as const;
+
+function ProductsPanel() {
+  const { t } = useTranslation();
+  return (
+    <div className="mega">
+      {lines.map((line) => (
+        <div key={line.key} className="mega__column">
+          <Link to={line.href} className="mega__title">
+            {t(`mega.${line.key}`)}
+          </Link>
+          {line.product ? (
+            <Link to="/catalog/body/hemor-cream" className="mega__item">
+              {t("mega.delicateProduct")}
+            </Link>
+          ) : (
+            <span className="badge">{t("mega.comingSoon")}</span>
+          )}
+        </div>
+      ))}
+      <Link to="/catalog" className="mega__all">
+        {t("mega.all")}
+      </Link>
+    </div>
+  );
+}
+
+function ContactsPanel() {
+  const { t } = useTranslation();
+  return (
+    <ul className="contacts-menu">
+      <li>
+        <a href={contactLinks.whatsapp} rel="noopener noreferrer" target="_blank">
+          {t("contactsMenu.messenger")}
+        </a>
+      </li>
+      <li>
+        <a href={contactLinks.telegram} rel="noopener noreferrer" target="_blank">
+          {t("contactsMenu.chat")}
+        </a>
+      </li>
+      <li>
+        <a href={contactLinks.email}>{t("contactsMenu.email")}</a>
+      </li>
+    </ul>
+  );
+}
+
+/**
+ * At 720 px or less: a toggle opening a panel with every link of the bar. A <details>,
+ * so it opens without JavaScript; with it, Escape closes it and Tab stays inside.
+ */
+function MobileMenu() {
+  const { t } = useTranslation();
+  const details = useRef<HTMLDetailsElement>(null);
+  useDetailsMenu(details, { trapFocus: true });
+  return (
+    <details className="mobile-menu" ref={details}>
+      <summary>
+        <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+          <path
+            d="M4 7h16M4 12h16M4 17h16"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          />
+        </svg>
+        <span>{t("nav.menu")}</span>
+      </summary>
+      <nav aria-label={t("nav.label")} className="mobile-menu__panel">
+        <ul>
+          <li>
+            <Link to="/about">{t("nav.about")}</Link>
+          </li>
+          <li>
+            <Link to="/catalog">{t("mega.all")}</Link>
+            <ul>
+              {lines.map((line) => (
+                <li key={line.key}>
+                  <Link to={line.href}>{t(`mega.${line.key}`)}</Link>
+                </li>
+              ))}
+            </ul>
+          </li>
+          <li>
+            <Link to="/#reviews">{t("nav.reviews")}</Link>
+          </li>
+          <li>
+            <span className="mobile-menu__heading">{t("nav.contactsMenuLabel")}</span>
+            <ContactsPanel />
+          </li>
+        </ul>
+      </nav>
+    </details>
   );
 }
 

@@ -1,10 +1,13 @@
 import { Link, useLocation } from "@remix-run/react";
+import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { type LanguageCode, getLanguage, languages } from "~/i18n/languages";
+import { Flag } from "./Flag";
+import { useDetailsMenu } from "./menus";
 
 /** The same page in another language: `?lng=` switches and stores the choice (D15). */
 export function languageHref(
-  location: { pathname: string; search: string; hash?: string },
+  location: { pathname: string; search: string },
   code: LanguageCode,
 ): string {
   const params = new URLSearchParams(location.search);
@@ -12,15 +15,23 @@ export function languageHref(
   return `${location.pathname}?${params.toString()}`;
 }
 
+/**
+ * Nine languages with flag and native name. Links, so it works without JavaScript; with
+ * it the switch happens in place, without a full reload.
+ */
 export function LanguageSwitcher({ current }: { current: LanguageCode }) {
   const { t } = useTranslation();
   const location = useLocation();
+  const details = useRef<HTMLDetailsElement>(null);
+  useDetailsMenu(details);
   const active = getLanguage(current);
   return (
-    <details className="language-switcher">
+    <details className="language-switcher" ref={details}>
       <summary aria-label={`${t("nav.language")}: ${active.name}`}>
-        <span aria-hidden="true">{active.flag}</span>
-        <span className="language-switcher__code">{active.code.toUpperCase()}</span>
+        <Flag language={active} />
+        <span className="language-switcher__code" aria-hidden="true">
+          {active.code.toUpperCase()}
+        </span>
       </summary>
       <ul className="language-switcher__list">
         {languages.map((language) => (
@@ -33,7 +44,8 @@ export function LanguageSwitcher({ current }: { current: LanguageCode }) {
               preventScrollReset
               aria-current={language.code === current ? "true" : undefined}
             >
-              <span aria-hidden="true">{language.flag}</span> {language.name}
+              <Flag language={language} />
+              <span>{language.name}</span>
             </Link>
           </li>
         ))}

@@ -1,49 +1,186 @@
+import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AVATAR_SIZE, reviews } from "~/catalog/reviews";
 import { Stars } from "./Stars";
+import {
+  clampPage,
+  dragThreshold,
+  pageAfterDrag,
+  pageCount,
+  reviewsPerPage,
+} from "./carousel/paging";
+import { Chevron } from "./icons";
+import { useHydrated } from "./use-hydrated";
 
-/** Customer reviews; without JavaScript a horizontal scroll-snap list of all of them. */
+/** Reviews per page follow the viewport: 3 at 1280 px or wider, 2 at 900 px, else 1. */
+function usePerPage(enabled: boolean): number {
+  const [perPage, setPerPage] = useState(1);
+  useEffect(() => {
+    if (!enabled) return;
+    const update = () => setPerPage(reviewsPerPage(window.innerWidth));
+    update();
+    window.addEventListener("resize", update);
+    return () => window.removeEventListener("resize", update);
+  }, [enabled]);
+  return perPage;
+}
+
+/**
+ * Customer reviews (spec §4). Without JavaScript a horizontal scroll-snap list of all
+ * eight. With it, a paged carousel: buttons, dots, arrow keys when focused, and pointer
+ * dragging past 18 % of the viewport; right-to-left turns arrows and drags round.
+ */
 export function Reviews() {
   const { t } = useTranslation("home");
+  const hydrated = useHydrated();
+  const perPage = usePerPage(hydrated);
+  const pages = pageCount(reviews.length, perPage);
+  const [page, setPage] = useState(0);
+  const list = useRef<HTMLUListElement>(null);
+  const drag = useRef<{ x: number; id: number } | null>(null);
+
+  const current = clampPage(page, pages);
+  const go = (next: number) => setPage(clampPage(next, pages));
+
+  // The position is a CSS custom property, so no style attribute is ever rendered.
+  useEffect(() => {
+    list.current?.style.setProperty("--page", String(current));
+    list.current?.style.setProperty("--per-page", String(perPage));
+  }, [current, perPage]);
+
+  const rtl = () => document.documentElement.dir === "rtl";
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.target !== event.currentTarget) return;
+    if (event.key === "ArrowRight") go(current + (rtl() ? -1 : 1));
+    else if (event.key === "ArrowLeft") go(current + (rtl() ? 1 : -1));
+    else return;
+    event.preventDefault();
+  }
+
+  function onPointerDown(event: PointerEvent<HTMLDivElement>) {
+    if (event.button !== 0) return;
+    drag.current = { x: event.clientX, id: event.pointerId };
+  }
+
+  function onPointerMove(event: PointerEvent<HTMLDivElement>) {
+    if (!drag.current || drag.current.id !== event.pointerId) return;
+    const dx = event.clientX - drag.current.x;
+    if (Math.abs(dx) > 4 && !event.currentTarget.hasPointerCapture(event.pointerId)) {
+      event.currentTarget.setPointerCapture(event.pointerId);
+    }
+    list.current?.style.setProperty("--drag", `${dx}px`);
+  }
+
+  function onPointerEnd(event: PointerEvent<HTMLDivElement>) {
+    if (!drag.current || drag.current.id !== event.pointerId) return;
+    const dx = event.clientX - drag.current.x;
+    drag.current = null;
+    list.current?.style.setProperty("--drag", "0px");
+    go(pageAfterDrag(current, pages, dx, dragThreshold(window.innerWidth), rtl()));
+  }
+
+  const firstShown = current * perPage;
+  const items = reviews.map((review, index) => {
+    const name = t(`reviews.items.${review.id}.name`);
+    const offPage = hydrated && (index < firstShown || index >= firstShown + perPage);
+    return (
+      <li key={review.id} className="review" aria-hidden={offPage ? true : undefined}>
+        <figure>
+          <blockquote className="review__text">
+            <p>{t(`reviews.items.${review.id}.text`)}</p>
+          </blockquote>
+          <figcaption className="review__author">
+            <img
+              className="review__avatar"
+              src={review.avatar}
+              width={AVATAR_SIZE}
+              height={AVATAR_SIZE}
+              alt={t("reviews.photo", { name })}
+              loading="lazy"
+              decoding="async"
+              draggable={false}
+            />
+            <span>
+              <span className="review__name">{name}</span>
+              <span className="review__role">{t(`reviews.items.${review.id}.role`)}</span>
+              <Stars
+                rating={review.rating}
+                label={t("reviews.rating", { rating: review.rating })}
+              />
+            </span>
+          </figcaption>
+        </figure>
+      </li>
+    );
+  });
+
   return (
     <section id="reviews" className="reviews" aria-labelledby="reviews-title">
       <div className="section-heading">
         <h2 id="reviews-title">{t("reviews.title")}</h2>
         <p>{t("reviews.subtitle")}</p>
       </div>
-      <ul className="reviews__list">
-        {reviews.map((review) => {
-          const name = t(`reviews.items.${review.id}.name`);
-          return (
-            <li key={review.id} className="review">
-              <figure>
-                <blockquote className="review__text">
-                  <p>{t(`reviews.items.${review.id}.text`)}</p>
-                </blockquote>
-                <figcaption className="review__author">
-                  <img
-                    className="review__avatar"
-                    src={review.avatar}
-                    width={AVATAR_SIZE}
-                    height={AVATAR_SIZE}
-                    alt={t("reviews.photo", { name })}
-                    loading="lazy"
-                    decoding="async"
+      {hydrated ? (
+        <div className="reviews__carousel">
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the carousel takes arrow keys when focused. */}
+          <div
+            className="reviews__viewport"
+            role="group"
+            aria-roledescription="carousel"
+            aria-label={t("reviews.title")}
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: see above.
+            tabIndex={0}
+            onKeyDown={onKeyDown}
+            onPointerDown={onPointerDown}
+            onPointerMove={onPointerMove}
+            onPointerUp={onPointerEnd}
+            onPointerCancel={onPointerEnd}
+            data-page={current}
+            data-per-page={perPage}
+          >
+            <ul className="reviews__list reviews__list--paged" ref={list}>
+              {items}
+            </ul>
+          </div>
+          <div className="reviews__controls">
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={t("reviews.previous")}
+              onClick={() => go(current - 1)}
+              disabled={current === 0}
+            >
+              <Chevron direction="start" />
+            </button>
+            <ol className="reviews__dots">
+              {Array.from({ length: pages }, (_, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: pages are positional.
+                <li key={index}>
+                  <button
+                    type="button"
+                    className="reviews__dot"
+                    aria-label={t("reviews.page", { number: index + 1, total: pages })}
+                    aria-current={index === current ? "true" : undefined}
+                    onClick={() => go(index)}
                   />
-                  <span>
-                    <span className="review__name">{name}</span>
-                    <span className="review__role">{t(`reviews.items.${review.id}.role`)}</span>
-                    <Stars
-                      rating={review.rating}
-                      label={t("reviews.rating", { rating: review.rating })}
-                    />
-                  </span>
-                </figcaption>
-              </figure>
-            </li>
-          );
-        })}
-      </ul>
+                </li>
+              ))}
+            </ol>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={t("reviews.next")}
+              onClick={() => go(current + 1)}
+              disabled={current === pages - 1}
+            >
+              <Chevron direction="end" />
+            </button>
+          </div>
+        </div>
+      ) : (
+        <ul className="reviews__list">{items}</ul>
+      )}
     </section>
   );
 }

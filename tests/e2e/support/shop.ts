@@ -11,6 +11,8 @@ export function deliveryDate(days: number): string {
 export async function addOintmentToCart(page: Page, addLabel = "Add to cart"): Promise<void> {
   await page.goto("/catalog/body/hemor-cream?lng=en");
   await page.getByRole("button", { name: addLabel }).click();
+  // The toast comes with the server's answer (the badge alone may be optimistic).
+  await expect(page.getByRole("status")).toContainText("Added to cart");
   await expect(page.getByRole("link", { name: "Cart: 1 item", exact: true })).toBeVisible();
 }
 
