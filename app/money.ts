@@ -2,23 +2,25 @@ import { getLanguage, isLanguageCode } from "./i18n/languages";
 
 export const TETRI_PER_LARI = 100;
 const LARI_SIGN = "₾";
+const NO_BREAK_SPACE = "\u00a0";
+
+/** Languages that write the currency sign before the amount, as their shops do. */
+const SIGN_FIRST = new Set(["en", "tr"]);
 
 /**
- * A price in tetri as the current language writes lari: whole lari unless the price
- * has tetri (D18, D22). The sign is always ₾: ICU's own symbol for GEL differs between
- * languages and between the server's and the browser's ICU, which would break hydration.
+ * A price in tetri as the current language writes lari: whole lari unless the price has
+ * tetri (D18, D22). Where the sign goes is ours to say, not ICU's: Node and Chromium
+ * ship different CLDR data (Chromium writes "₾100" for Georgian, Node "100 ₾"), and
+ * server and browser must render the same text. Groups start at five digits (9900,
+ * 12 500), which every ICU agrees on.
  */
 export function formatPrice(tetri: number, language: string): string {
-  const locale = isLanguageCode(language) ? getLanguage(language).htmlLang : "ru";
+  const code = isLanguageCode(language) ? language : "ru";
   const fractionDigits = tetri % TETRI_PER_LARI === 0 ? 0 : 2;
-  return new Intl.NumberFormat(locale, {
-    style: "currency",
-    currency: "GEL",
-    currencyDisplay: "narrowSymbol",
+  const amount = new Intl.NumberFormat(getLanguage(code).htmlLang, {
     minimumFractionDigits: fractionDigits,
     maximumFractionDigits: fractionDigits,
-  })
-    .formatToParts(tetri / TETRI_PER_LARI)
-    .map((part) => (part.type === "currency" ? LARI_SIGN : part.value))
-    .join("");
+    useGrouping: "min2",
+  }).format(tetri / TETRI_PER_LARI);
+  return SIGN_FIRST.has(code) ? `${LARI_SIGN}${amount}` : `${amount}${NO_BREAK_SPACE}${LARI_SIGN}`;
 }

@@ -273,7 +273,10 @@ export function formMessage(
   message: FormMessage,
   window: DeliveryWindow,
 ): string {
-  if (message === "errors.saveFailed") return `${t("errors.saveFailed")} ${t("errors.tryAgain")}`;
-  if (message === "check.late") return t("check.late", { max: isolate(toShortDate(window.max)) });
-  return t(message);
+  if (message === "errors.saveFailed") {
+    return `${t("checkout:errors.saveFailed")} ${t("checkout:errors.tryAgain")}`;
+  }
+  if (message === "check.late")
+    return t("checkout:check.late", { max: isolate(toShortDate(window.max)) });
+  return t(`checkout:${message}`);
 }

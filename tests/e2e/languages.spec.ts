@@ -1,0 +1,239 @@
+import { mkdirSync, readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import type { Page } from "@playwright/test";
+import { text } from "./support/dictionary";
+import { deliveryDate, uniqueAddress } from "./support/shop";
+import { expect, test } from "./support/test";
+
+const LOCALES = join(import.meta.dirname, "../../app/locales");
+const codes = ["ru", "en", "ka", "az", "tr", "de", "am", "he", "ar"] as const;
+const htmlLang: Record<string, string> = { am: "hy" };
+const nonLatin = new Set(["ka", "am", "he", "ar"]);
+
+type Dictionary = { [key: string]: string | Dictionary };
+function values(language: string): Set<string> {
+  const all = new Set<string>();
+  const walk = (node: string | Dictionary) => {
+    if (typeof node === "string") all.add(node);
+    else for (const child of Object.values(node)) walk(child);
+  };
+  for (const file of readdirSync(join(LOCALES, language))) {
+    walk(JSON.parse(readFileSync(join(LOCALES, language, file), "utf8")));
+  }
+  return all;
+}
+const english = values("en");
+
+const CART = encodeURIComponent('[["body/hemor-cream",1]]');
+const routes = [
+  "/",
+  "/about",
+  "/about/team",
+  "/services/delivery",
+  "/catalog",
+  "/catalog/body",
+  "/catalog/suncare",
+  "/catalog/body/hemor-cream",
+  "/catalog/404",
+  "/cart",
+  "/checkout",
+  "/privacy",
+  "/terms",
+  "/no-such-page",
+];
+
+/** The page's visible text, piece by piece, leaving out the language switcher (nine names). */
+async function textNodes(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const skip = document.querySelector(".language-switcher");
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const found: string[] = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || skip?.contains(parent) || parent.closest("script, style, template")) continue;
+      const value = (node.textContent ?? "").replace(/[\u2066-\u2069\u200e\u200f]/g, "").trim();
+      if (value) found.push(value);
+    }
+    return found;
+  });
+}
+
+/** Latin words a page in any language may show: brand and service names, units, contacts. */
+const LATIN_ALLOWED =
+  /Kolkhida|Telegram|WhatsApp|Google Analytics|GEL|@username|@kolkhida_shop|hello@kolkhida\.ge|Cookie/g;
+
+for (const lng of codes) {
+  test.describe(`${lng}: the whole shop in one language`, () => {
+    test(`every page shows only ${lng} text, no raw keys`, async ({
+      page,
+      context,
+      javaScriptEnabled,
+    }) => {
+      test.skip(
+        javaScriptEnabled && !["ka", "az", "am", "he"].includes(lng),
+        "JS on: the languages whose number formats differ most between ICUs",
+      );
+      test.setTimeout(90_000);
+      await context.addCookies([{ name: "cart_v1", value: CART, domain: "127.0.0.1", path: "/" }]);
+      const own = values(lng);
+      for (const route of routes) {
+        await page.goto(`${route}?lng=${lng}`);
+        if (javaScriptEnabled)
+          await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+        await expect(page.locator("html")).toHaveAttribute("lang", htmlLang[lng] ?? lng);
+        const nodes = await textNodes(page);
+        expect(nodes.length, route).toBeGreaterThan(10);
+        for (const node of nodes) {
+          expect(node, `${route}: raw key`).not.toMatch(/^[a-z][a-zA-Z0-9]*(\.[a-zA-Z0-9_-]+)+$/);
+          expect(node, `${route}: {{placeholder}} left`).not.toContain("{{");
+          if (lng !== "ru")
+            expect(node, `${route}: Cyrillic on a ${lng} page`).not.toMatch(/\p{Script=Cyrillic}/u);
+          if (nonLatin.has(lng)) {
+            const latin = node.replace(LATIN_ALLOWED, "");
+            expect(latin, `${route}: Latin words on a ${lng} page`).not.toMatch(
+              /[A-Za-z]{3,}\s+[A-Za-z]{3,}/,
+            );
+          }
+          if (lng !== "en" && english.has(node) && !own.has(node)) {
+            throw new Error(`${route}: English text on a ${lng} page: "${node}"`);
+          }
+        }
+      }
+    });
+
+    test(`a shopper can order in ${lng} without JavaScript`, async ({
+      page,
+      javaScriptEnabled,
+    }) => {
+      test.skip(javaScriptEnabled, "the plain-form path");
+      await page.goto(`/catalog/body/hemor-cream?lng=${lng}`);
+      await page.getByRole("button", { name: text(lng, "catalog", "product.addToCart") }).click();
+      await page.goto(`/checkout?lng=${lng}`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+        text(lng, "checkout", "heading"),
+      );
+      await page.locator("#address").fill(uniqueAddress(`Order in ${lng}`));
+      await page.locator("#deliveryTime").fill(deliveryDate(2));
+      await page.locator("#phone").fill("+995 555 123 456");
+      await page.getByRole("button", { name: text(lng, "checkout", "submit") }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+        text(lng, "checkout", "thanks.title"),
+      );
+      await expect(page.locator(".thanks__number")).toHaveText(/^\d{6}$/);
+    });
+  });
+}
+
+test.describe("right-to-left", () => {
+  for (const lng of ["he", "ar"] as const) {
+    test(`${lng} is mirrored: the brand at the right, the cart at the left, prices and phones isolated`, async ({
+      page,
+      context,
+    }) => {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await context.addCookies([{ name: "cart_v1", value: CART, domain: "127.0.0.1", path: "/" }]);
+      await page.goto(`/checkout?lng=${lng}`);
+      await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+      const brand = await page.locator(".site-header .brand").boundingBox();
+      const cart = await page.locator(".cart-link").boundingBox();
+      expect(brand && cart && brand.x > cart.x).toBe(true);
+      expect(
+        await page
+          .locator(".order-summary .price")
+          .first()
+          .evaluate((node) => node.tagName),
+      ).toBe("BDI");
+      await expect(page.locator("#phone")).toHaveAttribute("dir", "ltr");
+      const form = await page.locator(".checkout-form").boundingBox();
+      const summary = await page.locator(".order-summary").boundingBox();
+      expect(form && summary && form.x > summary.x).toBe(true);
+    });
+  }
+});
+
+test.describe("switching language", () => {
+  test("with JavaScript: in place, no full reload, lang and dir set, the change announced", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    test.skip(!javaScriptEnabled, "needs scripts");
+    await page.goto("/catalog/body/hemor-cream?lng=ru");
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    await page.evaluate(() => {
+      const win = window as unknown as { stayed: boolean; changes: string[] };
+      win.stayed = true;
+      win.changes = [];
+      window.addEventListener("shop:languagechange", (event) => {
+        win.changes.push((event as CustomEvent<{ language: string }>).detail.language);
+      });
+    });
+    await page.locator(".language-switcher summary").click();
+    await page.locator('.language-switcher a[hreflang="he"]').click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "he");
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await expect(page).toHaveURL(/\/catalog\/body\/hemor-cream\?lng=he$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      text("he", "catalog", "products.hemor-cream.title"),
+    );
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(
+      true,
+    );
+    expect(await page.evaluate(() => (window as unknown as { changes: string[] }).changes)).toEqual(
+      ["he"],
+    );
+    await expect(page.locator(".language-switcher")).not.toHaveAttribute("open", "");
+    await expect(page.locator('.language-switcher a[hreflang="he"]')).toHaveAttribute(
+      "aria-current",
+      "true",
+    );
+  });
+
+  test("nine entries, each with a flag and its own name", async ({ page }) => {
+    await page.goto("/?lng=en");
+    const entries = page.locator(".language-switcher__list a");
+    await expect(entries).toHaveCount(9);
+    await expect(entries).toHaveText([
+      "Русский",
+      "English",
+      "ქართული",
+      "Azərbaycanca",
+      "Türkçe",
+      "Deutsch",
+      "Հայերեն",
+      "עברית",
+      "العربية",
+    ]);
+    await expect(entries.first().locator("source")).toHaveAttribute("srcset", "/flags/ru.svg");
+    await expect(entries.first().locator("img")).toHaveAttribute("src", "/flags/ru.png");
+    for (const code of codes) {
+      const svg = await page.request.get(`/flags/${code}.svg`);
+      const png = await page.request.get(`/flags/${code}.png`);
+      expect(svg.status()).toBe(200);
+      expect(png.status()).toBe(200);
+    }
+  });
+});
+
+test.describe("screenshots for people to look at", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "once");
+  const dir = join(import.meta.dirname, "../artifacts/screenshots");
+
+  for (const lng of ["ka", "am", "he", "ar"] as const) {
+    test(`home, product and checkout in ${lng}`, async ({ page, context }, testInfo) => {
+      mkdirSync(dir, { recursive: true });
+      await context.addCookies([{ name: "cart_v1", value: CART, domain: "127.0.0.1", path: "/" }]);
+      for (const [name, route] of [
+        ["home", "/"],
+        ["product", "/catalog/body/hemor-cream"],
+        ["checkout", "/checkout"],
+      ] as const) {
+        await page.goto(`${route}?lng=${lng}`);
+        await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+        await page.evaluate(() => document.fonts.ready);
+        const path = join(dir, `${lng}-${name}.png`);
+        await page.screenshot({ path, fullPage: true });
+        await testInfo.attach(`${lng}-${name}`, { path, contentType: "image/png" });
+      }
+    });
+  }
+});
