@@ -15,7 +15,7 @@ export function Flag({ language }: { language: Language }) {
     );
   }
   return (
-    <picture className="flag" aria-hidden="true">
+    <picture className="flag">
       <source srcSet={`/flags/${language.code}.svg`} type="image/svg+xml" />
       <img
         src={`/flags/${language.code}.png`}

@@ -50,7 +50,7 @@ export function Reviews() {
 
   const rtl = () => document.documentElement.dir === "rtl";
 
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+  function onKeyDown(event: KeyboardEvent<HTMLElement>) {
     if (event.target !== event.currentTarget) return;
     if (event.key === "ArrowRight") go(current + (rtl() ? -1 : 1));
     else if (event.key === "ArrowLeft") go(current + (rtl() ? 1 : -1));
@@ -58,12 +58,12 @@ export function Reviews() {
     event.preventDefault();
   }
 
-  function onPointerDown(event: PointerEvent<HTMLDivElement>) {
+  function onPointerDown(event: PointerEvent<HTMLElement>) {
     if (event.button !== 0) return;
     drag.current = { x: event.clientX, id: event.pointerId };
   }
 
-  function onPointerMove(event: PointerEvent<HTMLDivElement>) {
+  function onPointerMove(event: PointerEvent<HTMLElement>) {
     if (!drag.current || drag.current.id !== event.pointerId) return;
     const dx = event.clientX - drag.current.x;
     if (Math.abs(dx) > 4 && !event.currentTarget.hasPointerCapture(event.pointerId)) {
@@ -72,7 +72,7 @@ export function Reviews() {
     list.current?.style.setProperty("--drag", `${dx}px`);
   }
 
-  function onPointerEnd(event: PointerEvent<HTMLDivElement>) {
+  function onPointerEnd(event: PointerEvent<HTMLElement>) {
     if (!drag.current || drag.current.id !== event.pointerId) return;
     const dx = event.clientX - drag.current.x;
     drag.current = null;
@@ -123,13 +123,11 @@ export function Reviews() {
       </div>
       {hydrated ? (
         <div className="reviews__carousel">
-          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the carousel takes arrow keys when focused. */}
-          <div
+          <section
             className="reviews__viewport"
-            role="group"
             aria-roledescription="carousel"
             aria-label={t("reviews.title")}
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: see above.
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: the carousel takes arrow keys when focused.
             tabIndex={0}
             onKeyDown={onKeyDown}
             onPointerDown={onPointerDown}
@@ -142,7 +140,7 @@ export function Reviews() {
             <ul className="reviews__list reviews__list--paged" ref={list}>
               {items}
             </ul>
-          </div>
+          </section>
           <div className="reviews__controls">
             <button
               type="button"
