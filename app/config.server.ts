@@ -23,6 +23,8 @@ export interface Config {
     until: string | null;
   };
   trustProxy: boolean;
+  /** New orders per client per 10 minutes; 0 turns the limit off. */
+  orderRateLimit: number;
 }
 
 export class ConfigError extends Error {
@@ -135,6 +137,17 @@ export function parseConfig(env: Env, cwd = process.cwd()): Config {
     }
   }
 
+  let orderRateLimit = 10;
+  const rawRateLimit = text("ORDER_RATE_LIMIT");
+  if (rawRateLimit !== null) {
+    orderRateLimit = Number(rawRateLimit);
+    if (!/^\d+$/.test(rawRateLimit) || orderRateLimit > 100_000) {
+      problems.push(
+        `ORDER_RATE_LIMIT must be a whole number (0 turns it off), got "${rawRateLimit}"`,
+      );
+    }
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -145,6 +158,7 @@ export function parseConfig(env: Env, cwd = process.cwd()): Config {
     analytics: { gaMeasurementId, adsConversionSendTo },
     delivery: { from, until },
     trustProxy,
+    orderRateLimit,
   };
 }
 

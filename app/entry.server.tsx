@@ -11,6 +11,8 @@ import { i18nConfig } from "./i18n/config";
 import { getLocale } from "./i18n/i18next.server";
 import { resources } from "./i18n/resources.server";
 import { startNotifier } from "./notify/notifier.server";
+import { applySecurityHeaders, createNonce } from "./security.server";
+import { NonceContext } from "./ui/nonce";
 
 // Validate the environment at boot: a malformed variable stops the server with a
 // message naming it, before the first request. Then start sending notifications left
@@ -34,6 +36,9 @@ export default async function handleRequest(
     resources,
   });
 
+  const nonce = createNonce();
+  applySecurityHeaders(responseHeaders, request, nonce);
+
   // Crawlers get the whole document at once; people get the shell as soon as it is ready.
   const readyEvent = isbot(request.headers.get("user-agent")) ? "onAllReady" : "onShellReady";
 
@@ -41,10 +46,13 @@ export default async function handleRequest(
     let shellRendered = false;
     let status = responseStatusCode;
     const { pipe, abort } = renderToPipeableStream(
-      <I18nextProvider i18n={instance}>
-        <RemixServer context={remixContext} url={request.url} />
-      </I18nextProvider>,
+      <NonceContext.Provider value={nonce}>
+        <I18nextProvider i18n={instance}>
+          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+        </I18nextProvider>
+      </NonceContext.Provider>,
       {
+        nonce,
         [readyEvent]() {
           shellRendered = true;
           const body = new PassThrough();
@@ -69,4 +77,10 @@ export default async function handleRequest(
     );
     setTimeout(abort, streamTimeout + 1000);
   });
+}
+
+/** Data requests (navigations with scripts, fetchers) get the same headers, without a CSP. */
+export function handleDataRequest(response: Response, { request }: { request: Request }) {
+  applySecurityHeaders(response.headers, request, null);
+  return response;
 }

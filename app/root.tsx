@@ -29,6 +29,7 @@ import { Footer } from "./ui/Footer";
 import { Header } from "./ui/Header";
 import { NotFound } from "./ui/NotFound";
 import { ToastProvider } from "./ui/Toasts";
+import { useNonce } from "./ui/nonce";
 import { useHashScroll } from "./ui/use-hash-scroll";
 
 export const handle = { i18n: ["common"] };
@@ -87,6 +88,7 @@ function useRootData() {
 export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRootData();
   const language = getLanguage(rootData?.locale ?? defaultLanguage);
+  const nonce = useNonce();
   return (
     <html
       lang={language.htmlLang}
@@ -102,8 +104,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

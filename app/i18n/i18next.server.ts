@@ -1,4 +1,5 @@
 import { RemixI18Next } from "remix-i18next/server";
+import { getConfig } from "../config.server";
 import { i18nConfig } from "./config";
 import { detectLanguage } from "./detect";
 import { type LanguageCode, defaultLanguage, isLanguageCode } from "./languages";
@@ -23,7 +24,8 @@ export function readStoredLanguage(request: Request): string | null {
 }
 
 export function serializeLanguageCookie(code: LanguageCode): string {
-  return `${LANGUAGE_COOKIE}=${code}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax; HttpOnly`;
+  const secure = getConfig().trustProxy ? "; Secure" : "";
+  return `${LANGUAGE_COOKIE}=${code}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax; HttpOnly${secure}`;
 }
 
 export async function getLocale(request: Request): Promise<LanguageCode> {

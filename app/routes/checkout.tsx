@@ -15,6 +15,7 @@ import { CheckoutForm, type FormError } from "~/checkout/CheckoutForm";
 import { rememberPlacedOrder } from "~/checkout/confirmation.server";
 import { deliveryWindow } from "~/checkout/delivery-date";
 import { findOrderByToken, placeOrder } from "~/checkout/orders.server";
+import { clientKey, orderRateLimiter } from "~/checkout/rate-limit.server";
 import { type CheckoutField, checkoutFields, validateCheckout } from "~/checkout/schema";
 import { getConfig } from "~/config.server";
 import { db } from "~/db.server";
@@ -72,6 +73,14 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const checked = validateCheckout(values, currentWindow());
   if (!checked.ok) return fail({ message: checked.message, fields: checked.fields }, 400);
+
+  const allowed = orderRateLimiter().hit(clientKey(request));
+  if (!allowed.ok) {
+    return data(
+      { error: { message: "errors.tooMany", fields: [] } satisfies FormError, values },
+      { status: 429, headers: { "Retry-After": String(allowed.retryAfterSeconds) } },
+    );
+  }
 
   const language = await getLocale(request);
   const ownerT = await i18next.getFixedT("ru", "catalog");

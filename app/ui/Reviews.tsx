@@ -123,8 +123,10 @@ export function Reviews() {
       </div>
       {hydrated ? (
         <div className="reviews__carousel">
-          <section
+          <div
             className="reviews__viewport"
+            // biome-ignore lint/a11y/useSemanticElements: a group, not a landmark or a fieldset: the section around it is the reviews region.
+            role="group"
             aria-roledescription="carousel"
             aria-label={t("reviews.title")}
             // biome-ignore lint/a11y/noNoninteractiveTabindex: the carousel takes arrow keys when focused.
@@ -140,7 +142,7 @@ export function Reviews() {
             <ul className="reviews__list reviews__list--paged" ref={list}>
               {items}
             </ul>
-          </section>
+          </div>
           <div className="reviews__controls">
             <button
               type="button"

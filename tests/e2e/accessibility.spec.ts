@@ -1,0 +1,130 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { text } from "./support/dictionary";
+import { deliveryDate, uniqueAddress } from "./support/shop";
+import { expect, test } from "./support/test";
+
+const CART = encodeURIComponent('[["body/hemor-cream",2]]');
+const routes = [
+  "/",
+  "/about",
+  "/about/history",
+  "/services/gift",
+  "/catalog",
+  "/catalog/body",
+  "/catalog/suncare",
+  "/catalog/body/hemor-cream",
+  "/catalog/body/no-such-cream",
+  "/catalog/404",
+  "/cart",
+  "/checkout",
+  "/privacy",
+  "/terms",
+  "/no-such-page",
+];
+
+async function violations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    .analyze();
+  return results.violations.map((violation) => ({
+    id: violation.id,
+    help: violation.help,
+    nodes: violation.nodes.slice(0, 3).map((node) => node.target.join(" ")),
+  }));
+}
+
+// axe runs inside the page, so it needs scripts; the pages it checks are the server's
+// HTML after hydration.
+for (const lng of ["ru", "en", "ar"] as const) {
+  test(`every page in ${lng} passes axe, with a filled cart`, async ({
+    page,
+    context,
+    javaScriptEnabled,
+  }) => {
+    test.skip(!javaScriptEnabled, "axe runs in the page");
+    test.setTimeout(120_000);
+    await context.addCookies([{ name: "cart_v1", value: CART, domain: "127.0.0.1", path: "/" }]);
+    for (const route of routes) {
+      await page.goto(`${route}?lng=${lng}`);
+      if (javaScriptEnabled)
+        await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+      expect(await violations(page), `${route} in ${lng}`).toEqual([]);
+    }
+  });
+
+  test(`the checkout's error state in ${lng} passes axe`, async ({
+    page,
+    context,
+    javaScriptEnabled,
+  }) => {
+    test.skip(!javaScriptEnabled, "axe runs in the page");
+    await context.addCookies([{ name: "cart_v1", value: CART, domain: "127.0.0.1", path: "/" }]);
+    await page.goto(`/checkout?lng=${lng}`);
+    await page.locator("#address").fill("");
+    await page.locator("#phone").fill("+995 1");
+    await page.getByRole("button", { name: text(lng, "checkout", "submit") }).click();
+    await expect(page.getByRole("alert")).toHaveText(text(lng, "checkout", "check.address"));
+    expect(await violations(page)).toEqual([]);
+  });
+}
+
+test.describe("menus open pass axe too", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "menus need scripts");
+  test("mega menu, language list and the thank-you dialog", async ({ page }) => {
+    await page.goto("/?lng=en");
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    await page.getByRole("button", { name: text("en", "common", "nav.productsMenu") }).click();
+    await page.locator(".language-switcher summary").click();
+    expect(await violations(page)).toEqual([]);
+  });
+});
+
+test("keyboard alone: from the home page to the thank-you", async ({ page, javaScriptEnabled }) => {
+  test.setTimeout(60_000);
+  await page.goto("/?lng=en");
+  if (javaScriptEnabled)
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+
+  /** Presses Tab until the target has focus; fails if it never does. */
+  async function tabTo(target: ReturnType<Page["locator"]>, limit = 80) {
+    for (let i = 0; i < limit; i++) {
+      if (await target.evaluate((element) => element === document.activeElement)) return;
+      await page.keyboard.press("Tab");
+    }
+    throw new Error("The element could not be reached with Tab");
+  }
+
+  await tabTo(page.locator(".lines__list a").first());
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/catalog\/body$/);
+  await tabTo(
+    page.locator(".product-card__title a", {
+      hasText: text("en", "catalog", "products.hemor-cream.title"),
+    }),
+  );
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/hemor-cream$/);
+  await tabTo(page.getByRole("button", { name: text("en", "catalog", "product.addToCart") }));
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("status")).toContainText("Added to cart");
+  await tabTo(page.getByRole("link", { name: "Cart: 1 item", exact: true }));
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/cart$/);
+  await tabTo(page.getByRole("link", { name: text("en", "cart", "checkout") }));
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/checkout$/);
+  await tabTo(page.locator("#address"));
+  await page.keyboard.type(uniqueAddress("Keyboard lane 1"));
+  await page.keyboard.press("Tab");
+  await page.keyboard.type(deliveryDate(1).replaceAll(".", javaScriptEnabled ? "" : "."));
+  await page.keyboard.press("Tab");
+  if (!javaScriptEnabled) await page.keyboard.press("End");
+  await page.keyboard.type(javaScriptEnabled ? "555123456" : "555 123 456");
+  await tabTo(page.getByRole("button", { name: text("en", "checkout", "submit") }));
+  await page.keyboard.press("Enter");
+  await expect(
+    page.getByRole("heading", { name: text("en", "checkout", "thanks.title") }),
+  ).toBeVisible();
+  await expect(page.locator(".thanks__number")).toHaveText(/^\d{6}$/);
+});
