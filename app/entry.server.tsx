@@ -2,14 +2,12 @@ import { PassThrough } from "node:stream";
 import type { EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { createInstance } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
+import { I18nextProvider } from "react-i18next";
 import { getConfig } from "./config.server";
-import { i18nConfig } from "./i18n/config";
 import { getLocale } from "./i18n/i18next.server";
-import { resources } from "./i18n/resources.server";
+import { requestI18n } from "./i18n/instance.server";
 import { startNotifier } from "./notify/notifier.server";
 import { applySecurityHeaders, createNonce } from "./security.server";
 import { NonceContext } from "./ui/nonce";
@@ -28,13 +26,7 @@ export default async function handleRequest(
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
-  const instance = createInstance();
-  await instance.use(initReactI18next).init({
-    ...i18nConfig,
-    lng: await getLocale(request),
-    ns: [...i18nConfig.ns],
-    resources,
-  });
+  const instance = requestI18n(await getLocale(request));
 
   const nonce = createNonce();
   applySecurityHeaders(responseHeaders, request, nonce);

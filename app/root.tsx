@@ -19,7 +19,8 @@ import { shopToday } from "./calendar";
 import { getCart } from "./cart/cart.server";
 import { getConfig } from "./config.server";
 import { requestOrigin } from "./http.server";
-import { getLocale, i18next, languageSwitchCookie } from "./i18n/i18next.server";
+import { getLocale, languageSwitchCookie } from "./i18n/i18next.server";
+import { fixedT } from "./i18n/instance.server";
 import { type LanguageCode, defaultLanguage, getLanguage } from "./i18n/languages";
 import { resourcesVersion } from "./i18n/resources.server";
 import { useLanguage } from "./i18n/use-language";
@@ -41,7 +42,7 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = await getLocale(request);
-  const t = await i18next.getFixedT(locale, "common");
+  const t = fixedT(locale, "common");
   const switchCookie = languageSwitchCookie(request);
   const { toast, setCookie: toastCookie } = await takeToast(request);
   const headers = new Headers();

@@ -28,7 +28,7 @@ export function serializeLanguageCookie(code: LanguageCode): string {
   return `${LANGUAGE_COOKIE}=${code}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax; HttpOnly${secure}`;
 }
 
-export async function getLocale(request: Request): Promise<LanguageCode> {
+function findLocale(request: Request): LanguageCode {
   const url = new URL(request.url);
   return detectLanguage({
     searchParam: url.searchParams.get("lng"),
@@ -42,7 +42,7 @@ export const i18next = new RemixI18Next({
     supportedLanguages: [...i18nConfig.supportedLngs],
     fallbackLanguage: defaultLanguage,
     order: ["custom"],
-    findLocale: getLocale,
+    findLocale: async (request) => findLocale(request),
   },
   i18next: { ...i18nConfig, resources },
 });
@@ -56,4 +56,10 @@ export function languageSwitchCookie(request: Request): string | null {
   if (!isLanguageCode(requested)) return null;
   if (readStoredLanguage(request) === requested) return null;
   return serializeLanguageCookie(requested);
+}
+
+/** The language a request is served in (detection order of D15, through remix-i18next). */
+export async function getLocale(request: Request): Promise<LanguageCode> {
+  const locale = await i18next.getLocale(request);
+  return isLanguageCode(locale) ? locale : defaultLanguage;
 }

@@ -1,4 +1,5 @@
-import { getLocale, i18next } from "./i18next.server";
+import { getLocale } from "./i18next.server";
+import { fixedT } from "./instance.server";
 
 export interface PageMeta {
   /** The document title: the page's heading followed by the brand. */
@@ -13,7 +14,7 @@ export interface PageMeta {
  * `pages.{page}` in the common dictionary. Loaders return it; `meta` renders it.
  */
 export async function getPageMeta(request: Request, page: string): Promise<PageMeta> {
-  const t = await i18next.getFixedT(await getLocale(request), "common");
+  const t = fixedT(await getLocale(request), "common");
   const brand = t("brand.name");
   const heading = t(`pages.${page}.title`);
   return {

@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/react";
-import { getLocale, i18next } from "~/i18n/i18next.server";
+import { getLocale } from "~/i18n/i18next.server";
+import { fixedT } from "~/i18n/instance.server";
 import { NotFound } from "~/ui/NotFound";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const t = await i18next.getFixedT(await getLocale(request), "common");
+  const t = fixedT(await getLocale(request), "common");
   return data({ title: `${t("notFound.title")} — ${t("brand.name")}` }, { status: 404 });
 }
 

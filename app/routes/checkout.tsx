@@ -20,7 +20,8 @@ import { type CheckoutField, checkoutFields, validateCheckout } from "~/checkout
 import { getConfig } from "~/config.server";
 import { db } from "~/db.server";
 import { readForm } from "~/http.server";
-import { getLocale, i18next } from "~/i18n/i18next.server";
+import { getLocale } from "~/i18n/i18next.server";
+import { fixedT } from "~/i18n/instance.server";
 import { getPageMeta } from "~/i18n/page-meta.server";
 import { kickNotifier } from "~/notify/notifier.server";
 import { enqueueOrderNotifications } from "~/notify/outbox.server";
@@ -83,7 +84,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   const language = await getLocale(request);
-  const ownerT = await i18next.getFixedT("ru", "catalog");
+  const ownerT = fixedT("ru", "catalog");
   let placed: Awaited<ReturnType<typeof placeOrder>>;
   try {
     placed = await placeOrder(

@@ -97,7 +97,7 @@ function namespaceOf(call: ts.CallExpression, source: ts.SourceFile): string {
         const argument =
           callee === "useTranslation"
             ? node.arguments[0]
-            : callee.endsWith("getRequestT") || callee.endsWith("getFixedT")
+            : callee.endsWith("getRequestT") || callee.endsWith("getFixedT") || callee === "fixedT"
               ? node.arguments[1]
               : undefined;
         if (callee === "useTranslation" || argument) {

@@ -1,0 +1,112 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/test";
+
+/**
+ * Size budgets (not timings): what a phone downloads on the first load of each page.
+ * JavaScript: React 18 and the Remix runtime alone are about 85 KB gzip and i18next in
+ * the browser another 15 KB, so the 100 KB the team aimed for is out of reach with this
+ * stack; the budget holds the line where we are, so any growth fails CI.
+ */
+const JS_BUDGET_GZIP = 125 * 1024;
+const CSS_BUDGET_GZIP = 30 * 1024;
+
+const CART = encodeURIComponent('[["body/hemor-cream",1]]');
+const pages = [
+  "/",
+  "/catalog",
+  "/catalog/body/hemor-cream",
+  "/cart",
+  "/checkout",
+  "/about",
+  "/privacy",
+];
+const BUILD = join(import.meta.dirname, "../../build/client");
+
+function gzipped(path: string): number {
+  return gzipSync(readFileSync(join(BUILD, path)), { level: 9 }).length;
+}
+
+async function load(page: Page, url: string) {
+  const requested: string[] = [];
+  page.on("request", (request) => requested.push(request.url()));
+  await page.goto(url);
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await page.evaluate(() => document.fonts.ready);
+  return requested;
+}
+
+test.describe("page budgets", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "first load with scripts");
+
+  for (const path of pages) {
+    test(`${path}: JavaScript, CSS, images and third parties within budget`, async ({
+      page,
+      context,
+      baseURL,
+    }) => {
+      await context.addCookies([{ name: "cart_v1", value: CART, domain: "127.0.0.1", path: "/" }]);
+      const requested = await load(page, `${path}?lng=en`);
+      const local = requested
+        .filter((url) => url.startsWith(baseURL ?? ""))
+        .map((url) => new URL(url).pathname);
+      const scripts = [...new Set(local.filter((pathname) => /^\/assets\/.+\.js$/.test(pathname)))];
+      const styles = [...new Set(local.filter((pathname) => /^\/assets\/.+\.css$/.test(pathname)))];
+      const js = scripts.reduce((sum, script) => sum + gzipped(script), 0);
+      const css = styles.reduce((sum, style) => sum + gzipped(style), 0);
+      expect(js, `JavaScript on ${path}: ${(js / 1024).toFixed(1)} KB gzip`).toBeLessThanOrEqual(
+        JS_BUDGET_GZIP,
+      );
+      expect(css, `CSS on ${path}`).toBeLessThanOrEqual(CSS_BUDGET_GZIP);
+
+      // Nothing from another host may block rendering.
+      const blocking = await page.evaluate(() =>
+        [
+          ...document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>(
+            "head script[src], head link[rel=stylesheet]",
+          ),
+        ]
+          .map((element) => ("src" in element ? element.src : element.href))
+          .filter((url) => new URL(url).origin !== location.origin),
+      );
+      expect(blocking).toEqual([]);
+      expect(
+        requested.filter((url) => !url.startsWith(baseURL ?? "") && !url.startsWith("data:")),
+      ).toEqual([]);
+
+      // Every image says how big it is, so nothing jumps while pictures arrive.
+      const unsized = await page.evaluate(() =>
+        [...document.images]
+          .filter((image) => !image.getAttribute("width") || !image.getAttribute("height"))
+          .map((image) => image.src),
+      );
+      expect(unsized).toEqual([]);
+    });
+  }
+
+  test("fonts: a page downloads only the scripts it shows", async ({ context }) => {
+    // Each language on a fresh tab, as a first visit.
+    const fontsFor = async (lng: string) =>
+      (await load(await context.newPage(), `/?lng=${lng}`))
+        .filter((url) => url.endsWith(".woff2"))
+        .map(
+          (url) =>
+            /noto-sans-(?:(georgian|armenian|hebrew|arabic)-)?([a-z-]+?)-\d{3}-normal/.exec(
+              url,
+            )?.[2] ?? url,
+        );
+    const english = await fontsFor("en");
+    expect(english.some((subset) => subset === "latin")).toBe(true);
+    for (const script of ["georgian", "armenian", "hebrew", "arabic", "cyrillic"]) {
+      expect(english, `English page loads ${script}`).not.toContain(script);
+    }
+    const georgian = await fontsFor("ka");
+    expect(georgian).toContain("georgian");
+    for (const script of ["armenian", "hebrew", "arabic"]) expect(georgian).not.toContain(script);
+    const arabic = await fontsFor("ar");
+    expect(arabic).toContain("arabic");
+    for (const script of ["georgian", "armenian", "hebrew"]) expect(arabic).not.toContain(script);
+  });
+});
