@@ -17,16 +17,20 @@ const port = await new Promise((resolve) => {
   });
 });
 const url = `http://127.0.0.1:${port}`;
-const shop = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", "build/server/index.js"], {
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    HOST: "127.0.0.1",
-    PORT: String(port),
-    DATABASE_PATH: join(mkdtempSync(join(tmpdir(), "shop-lh-")), "shop.sqlite"),
+const shop = spawn(
+  process.execPath,
+  ["node_modules/@remix-run/serve/dist/cli.js", "build/server/index.js"],
+  {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATABASE_PATH: join(mkdtempSync(join(tmpdir(), "shop-lh-")), "shop.sqlite"),
+    },
+    stdio: "ignore",
   },
-  stdio: "ignore",
-});
+);
 for (let i = 0; ; i++) {
   try {
     if ((await fetch(`${url}/healthz`)).ok) break;
@@ -76,5 +80,8 @@ try {
   shop.kill("SIGTERM");
 }
 mkdirSync("bench", { recursive: true });
-writeFileSync("bench/lighthouse.json", `${JSON.stringify({ date: new Date().toISOString(), results }, null, 2)}\n`);
+writeFileSync(
+  "bench/lighthouse.json",
+  `${JSON.stringify({ date: new Date().toISOString(), results }, null, 2)}\n`,
+);
 console.table(results);
