@@ -1,26 +1,18 @@
 import escapeHtml from "escape-html";
 import { formatOrderNumber } from "~/checkout/order-number";
 import { formatPrice } from "~/money";
+import type { Order, OrderItem } from "../../db/schema";
 
 /** Telegram refuses messages longer than this. */
 export const TELEGRAM_MESSAGE_LIMIT = 4096;
 const ELLIPSIS = "…";
 
-export interface OrderForMessage {
-  order_number: number;
-  address: string;
-  phone: string;
-  messenger: string | null;
-  email: string | null;
-  delivery_time: string;
-  total: number;
-}
+export type OrderForMessage = Pick<
+  Order,
+  "order_number" | "address" | "phone" | "messenger" | "email" | "delivery_time" | "total"
+>;
 
-export interface ItemForMessage {
-  title: string;
-  qty: number;
-  subtotal: number;
-}
+export type ItemForMessage = Pick<OrderItem, "title" | "qty" | "subtotal">;
 
 /** Russian, the shop's working language; prices as Russian readers write them. */
 const money = (tetri: number) => formatPrice(tetri, "ru");

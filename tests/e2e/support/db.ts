@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import Database from "better-sqlite3";
+import type { Order } from "../../../db/schema";
 
 /** The database of the server under test, opened read-only to check what was stored. */
 export function openShopDatabase(): Database.Database {
@@ -8,18 +9,7 @@ export function openShopDatabase(): Database.Database {
   return new Database(join(dir, "shop.sqlite"), { readonly: true, fileMustExist: true });
 }
 
-export interface StoredOrder {
-  id: number;
-  order_number: number;
-  address: string;
-  phone: string;
-  messenger: string | null;
-  email: string | null;
-  delivery_time: string;
-  total: number;
-  positions: number;
-  language: string;
-}
+export type StoredOrder = Order;
 
 export function findOrder(orderNumber: string | number): StoredOrder | undefined {
   const db = openShopDatabase();
