@@ -7,9 +7,8 @@ import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import autocannon from "autocannon";
+import { startShop } from "./shop-server.mjs";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
@@ -56,41 +55,18 @@ const telegram = createServer((request, response) => {
 });
 const telegramPort = await listen(telegram);
 
-const probe = createServer();
-const port = await listen(probe);
-await new Promise((resolve) => probe.close(resolve));
-const dir = mkdtempSync(join(tmpdir(), "shop-bench-"));
-const url = `http://127.0.0.1:${port}`;
-const started = performance.now();
-const shop = spawn(
-  process.execPath,
-  [require.resolve("@remix-run/serve/dist/cli.js"), "build/server/index.js"],
+const shop = await startShop(
   {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATABASE_PATH: join(dir, "shop.sqlite"),
-      ORDER_RATE_LIMIT: "0",
-      TELEGRAM_BOT_TOKEN: "1:bench-token-abcdefghijklmnopq",
-      TELEGRAM_CHAT_IDS: "1,2",
-      TELEGRAM_API_URL: `http://127.0.0.1:${telegramPort}`,
-    },
-    stdio: "ignore",
+    ORDER_RATE_LIMIT: "0",
+    TELEGRAM_BOT_TOKEN: "1:bench-token-abcdefghijklmnopq",
+    TELEGRAM_CHAT_IDS: "1,2",
+    TELEGRAM_API_URL: `http://127.0.0.1:${telegramPort}`,
   },
+  undefined,
+  { healthPath: "/" },
 );
-let coldStartMs = null;
-for (;;) {
-  try {
-    if ((await fetch(`${url}/`)).ok) {
-      coldStartMs = Math.round(performance.now() - started);
-      break;
-    }
-  } catch {}
-  if (performance.now() - started > 60_000) throw new Error("The shop did not start");
-  await new Promise((resolve) => setTimeout(resolve, 20));
-}
+const { url } = shop;
+const coldStartMs = shop.startupMs;
 
 const results = [];
 try {
@@ -160,7 +136,7 @@ try {
   results.push(orderSummary);
 
   const rssKb = Number(
-    /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${shop.pid}/status`, "utf8"))?.[1] ?? 0,
+    /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${shop.process.pid}/status`, "utf8"))?.[1] ?? 0,
   );
   const report = {
     date: new Date().toISOString(),
@@ -189,8 +165,6 @@ try {
   );
   console.log("Written to bench/results.json");
 } finally {
-  const exited = new Promise((resolve) => shop.once("exit", resolve));
-  shop.kill("SIGTERM");
-  await exited;
+  await shop.stop();
   telegram.close();
 }

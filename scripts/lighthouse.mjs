@@ -1,43 +1,13 @@
 // `npm run lighthouse`: Lighthouse (mobile preset) in Debian's Chromium for the main
 // pages in ru and ar, against the production build on a temporary database. Writes the
 // four category scores to bench/lighthouse.json and prints them.
-import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { startShop } from "./shop-server.mjs";
 
-const port = await new Promise((resolve) => {
-  const probe = createServer();
-  probe.listen(0, "127.0.0.1", () => {
-    const { port } = probe.address();
-    probe.close(() => resolve(port));
-  });
-});
-const url = `http://127.0.0.1:${port}`;
-const shop = spawn(
-  process.execPath,
-  ["node_modules/@remix-run/serve/dist/cli.js", "build/server/index.js"],
-  {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATABASE_PATH: join(mkdtempSync(join(tmpdir(), "shop-lh-")), "shop.sqlite"),
-    },
-    stdio: "ignore",
-  },
-);
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${url}/healthz`)).ok) break;
-  } catch {}
-  if (i > 300) throw new Error("The shop did not start");
-  await new Promise((resolve) => setTimeout(resolve, 100));
-}
+const shop = await startShop();
+const { url } = shop;
 
 const chrome = await launch({
   chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -77,7 +47,7 @@ try {
   }
 } finally {
   await chrome.kill();
-  shop.kill("SIGTERM");
+  await shop.stop();
 }
 mkdirSync("bench", { recursive: true });
 writeFileSync(

@@ -1,5 +1,12 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
+import {
+  type FormEvent,
+  type KeyboardEvent,
+  type ReactNode,
+  useEffect,
+  useRef,
+  useState,
+} from "react";
 import { useTranslation } from "react-i18next";
 import { type CalendarDate, compareDates, parseIsoDate, toIsoDate, toShortDate } from "~/calendar";
 import { isolate } from "~/i18n/isolate";
@@ -107,13 +114,7 @@ export function CheckoutForm({ token, window, result }: CheckoutFormProps) {
       <p className="form-note">{t("required")}</p>
       <input type="hidden" name="token" value={token} />
 
-      <div className="field">
-        <label htmlFor="address">
-          {t("fields.address")}{" "}
-          <span className="required" aria-hidden="true">
-            *
-          </span>
-        </label>
+      <Field name="address" label={t("fields.address")} required>
         <input
           id="address"
           name="address"
@@ -126,15 +127,17 @@ export function CheckoutForm({ token, window, result }: CheckoutFormProps) {
           aria-invalid={invalid("address")}
           aria-describedby={invalid("address") ? "checkout-error" : undefined}
         />
-      </div>
+      </Field>
 
-      <div className="field">
-        <label htmlFor="deliveryTime">
-          {t("fields.deliveryTime")}{" "}
-          <span className="required" aria-hidden="true">
-            *
-          </span>
-        </label>
+      <Field
+        name="deliveryTime"
+        label={t("fields.deliveryTime")}
+        required
+        hint={t("fields.deliveryTimeHint", {
+          min: isolate(toShortDate(window.min)),
+          max: isolate(toShortDate(window.max)),
+        })}
+      >
         {apple ? (
           <>
             <input
@@ -169,21 +172,14 @@ export function CheckoutForm({ token, window, result }: CheckoutFormProps) {
             aria-describedby="deliveryTime-hint"
           />
         )}
-        <p className="field__hint" id="deliveryTime-hint">
-          {t("fields.deliveryTimeHint", {
-            min: toShortDate(window.min),
-            max: toShortDate(window.max),
-          })}
-        </p>
-      </div>
+      </Field>
 
-      <div className="field">
-        <label htmlFor="phone">
-          {t("fields.phone")}{" "}
-          <span className="required" aria-hidden="true">
-            *
-          </span>
-        </label>
+      <Field
+        name="phone"
+        label={t("fields.phone")}
+        required
+        hint={t("fields.phoneHint", { prefix: isolate(PHONE_PREFIX) })}
+      >
         <input
           id="phone"
           name="phone"
@@ -201,47 +197,28 @@ export function CheckoutForm({ token, window, result }: CheckoutFormProps) {
           aria-invalid={invalid("phone")}
           aria-describedby="phone-hint"
         />
-        <p className="field__hint" id="phone-hint">
-          {t("fields.phoneHint", { prefix: isolate(PHONE_PREFIX) })}
-        </p>
-      </div>
+      </Field>
 
-      <div className="field">
-        <label htmlFor="messenger">{t("fields.messenger")}</label>
-        <input
-          id="messenger"
-          name="messenger"
-          type="text"
-          autoComplete="off"
-          dir="ltr"
-          placeholder={t("fields.messengerPlaceholder")}
-          maxLength={FIELD_LIMITS.messenger}
-          defaultValue={values.messenger}
-          aria-invalid={invalid("messenger")}
-          aria-describedby="messenger-hint"
-        />
-        <p className="field__hint" id="messenger-hint">
-          {t("fields.messengerHint")}
-        </p>
-      </div>
+      <OptionalField
+        name="messenger"
+        label={t("fields.messenger")}
+        hint={t("fields.messengerHint")}
+        type="text"
+        autoComplete="off"
+        placeholder={t("fields.messengerPlaceholder")}
+        defaultValue={values.messenger}
+        invalid={invalid("messenger")}
+      />
 
-      <div className="field">
-        <label htmlFor="email">{t("fields.email")}</label>
-        <input
-          id="email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          dir="ltr"
-          maxLength={FIELD_LIMITS.email}
-          defaultValue={values.email}
-          aria-invalid={invalid("email")}
-          aria-describedby="email-hint"
-        />
-        <p className="field__hint" id="email-hint">
-          {t("fields.emailHint")}
-        </p>
-      </div>
+      <OptionalField
+        name="email"
+        label={t("fields.email")}
+        hint={t("fields.emailHint")}
+        type="email"
+        autoComplete="email"
+        defaultValue={values.email}
+        invalid={invalid("email")}
+      />
 
       {/* A field people never see or fill; bots that fill every field are dropped (D12). */}
       <div className="honeypot" aria-hidden="true">
@@ -253,6 +230,81 @@ export function CheckoutForm({ token, window, result }: CheckoutFormProps) {
         {sending ? t("sending") : t("submit")}
       </button>
     </Form>
+  );
+}
+
+/** A labelled form field: an asterisk when required, and a hint the input points to. */
+function Field({
+  name,
+  label,
+  required = false,
+  hint,
+  children,
+}: {
+  name: CheckoutField;
+  label: string;
+  required?: boolean;
+  hint?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={name}>
+        {label}
+        {required ? (
+          <>
+            {" "}
+            <span className="required" aria-hidden="true">
+              *
+            </span>
+          </>
+        ) : null}
+      </label>
+      {children}
+      {hint ? (
+        <p className="field__hint" id={`${name}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** An optional left-to-right text field (messenger, email): plain input, the server checks it. */
+function OptionalField({
+  name,
+  label,
+  hint,
+  type,
+  autoComplete,
+  placeholder,
+  defaultValue,
+  invalid,
+}: {
+  name: "messenger" | "email";
+  label: string;
+  hint: string;
+  type: "text" | "email";
+  autoComplete: string;
+  placeholder?: string;
+  defaultValue?: string;
+  invalid?: true;
+}) {
+  return (
+    <Field name={name} label={label} hint={hint}>
+      <input
+        id={name}
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        dir="ltr"
+        placeholder={placeholder}
+        maxLength={FIELD_LIMITS[name]}
+        defaultValue={defaultValue}
+        aria-invalid={invalid}
+        aria-describedby={`${name}-hint`}
+      />
+    </Field>
   );
 }
 

@@ -1,0 +1,83 @@
+// Starts the built shop (remix-serve) on a free loopback port with a database in a
+// folder of its own: used by the browser tests, `npm run bench` and `npm run lighthouse`.
+import { spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+/** @returns {Promise<number>} a port nothing listens on right now */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * @param {Record<string, string>} [env] variables for the shop
+ * @param {string} [dir] the folder of its database (a new temporary one by default)
+ * @param {{ healthPath?: string }} [options] the address that must answer 200 before it counts as started
+ */
+export async function startShop(
+  env = {},
+  dir = mkdtempSync(join(tmpdir(), "shop-own-")),
+  options = {},
+) {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(
+    process.execPath,
+    ["node_modules/@remix-run/serve/dist/cli.js", "build/server/index.js"],
+    {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        DATABASE_PATH: join(dir, "shop.sqlite"),
+        ...env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  let output = "";
+  child.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on("data", (chunk) => {
+    output += chunk;
+  });
+  /** @type {Promise<number | null>} */
+  const exited = new Promise((resolve) => child.once("exit", (code) => resolve(code)));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${url}${options.healthPath ?? "/healthz"}`)).ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (child.exitCode !== null || Date.now() > deadline)
+      throw new Error(`The shop did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return {
+    url,
+    dir,
+    process: child,
+    /** Milliseconds from spawning to the first 200. */
+    startupMs: Math.round(performance.now() - started),
+    output: () => output,
+    /** Ends the server with a signal and waits for it to exit. */
+    async stop(signal = /** @type {NodeJS.Signals} */ ("SIGTERM")) {
+      if (child.exitCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
