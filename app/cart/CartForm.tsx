@@ -1,7 +1,7 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { type FormEvent, type ReactNode, useEffect, useRef } from "react";
 import type { action as cartAction } from "~/routes/cart";
-import { useToasts } from "~/ui/Toasts";
+import { useShowOnce, useToasts } from "~/ui/Toasts";
 import { useHydrated } from "~/ui/use-hydrated";
 import type { CartIntent } from "./intents";
 
@@ -10,9 +10,7 @@ export function useCartFetcher(key?: string) {
   const fetcher = useFetcher<typeof cartAction>(key ? { key } : undefined);
   const toasts = useToasts();
   const toast = fetcher.data && "toast" in fetcher.data ? fetcher.data.toast : null;
-  useEffect(() => {
-    if (toast) toasts.show(toast);
-  }, [toast, toasts]);
+  useShowOnce(toast, toasts.show);
   return fetcher;
 }
 

@@ -29,6 +29,20 @@ export function useToasts(): ToastApi {
 const MAX_VISIBLE = 3;
 
 /**
+ * Shows `toast` once, whenever it first appears. Checked after every commit rather than
+ * when `toast` changes: when a tap makes React finish hydrating at once, React 18 can
+ * skip an effect whose dependencies did change, and the shopper would not be told.
+ */
+export function useShowOnce(toast: Toast | null, show: (toast: Toast) => void): void {
+  const shownId = useRef<string | null>(null);
+  useEffect(() => {
+    if (!toast || shownId.current === toast.id) return;
+    shownId.current = toast.id;
+    show(toast);
+  });
+}
+
+/**
  * The one toast system: a stack in a polite live region. `flashed` is the toast the
  * server kept for this page (after a form post without JavaScript); it shows once.
  */
@@ -46,9 +60,7 @@ export function ToastProvider({
     setToasts((list) => list.filter((toast) => toast.id !== id));
   }, []);
 
-  useEffect(() => {
-    if (flashed) show(flashed);
-  }, [flashed, show]);
+  useShowOnce(flashed, show);
 
   const api = useRef<ToastApi>({ show }).current;
   return (
