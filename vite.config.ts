@@ -15,6 +15,9 @@ export default defineConfig({
   build: {
     // The server bundle runs on Node 20, which has top-level await.
     target: "es2022",
+    // Fonts stay files even when tiny (the lari sign's face): a page fetches only the
+    // faces it needs, and the Content-Security-Policy keeps font-src to 'self'.
+    assetsInlineLimit: (file) => (file.endsWith(".woff2") ? false : undefined),
   },
   plugins: [
     remix({

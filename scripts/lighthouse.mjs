@@ -1,6 +1,7 @@
 // `npm run lighthouse`: Lighthouse (mobile preset) in Debian's Chromium for the main
 // pages in ru and ar, against the production build on a temporary database. Writes the
-// four category scores to bench/lighthouse.json and prints them.
+// four category scores and the metrics behind performance (FCP, LCP, TBT in ms; CLS) to
+// bench/lighthouse.json and prints them.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -35,13 +36,20 @@ try {
         extraHeaders: { Cookie: `lng=${language}; ${cart}` },
       });
       const categories = run?.lhr.categories ?? {};
+      const audits = run?.lhr.audits ?? {};
       const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
+      /** A metric as Lighthouse's simulated slow phone measured it, in ms. */
+      const ms = (id) => Math.round(audits[id]?.numericValue ?? Number.NaN);
       results.push({
         page: `${path} (${language})`,
         performance: score("performance"),
         accessibility: score("accessibility"),
         bestPractices: score("best-practices"),
         seo: score("seo"),
+        fcp: ms("first-contentful-paint"),
+        lcp: ms("largest-contentful-paint"),
+        tbt: ms("total-blocking-time"),
+        cls: Number((audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN).toFixed(3)),
       });
     }
   }

@@ -88,8 +88,8 @@ test.describe("page budgets", () => {
 
   test("fonts: a page downloads only the scripts it shows", async ({ context }) => {
     // Each language on a fresh tab, as a first visit.
-    const fontsFor = async (lng: string) =>
-      (await load(await context.newPage(), `/?lng=${lng}`))
+    const fontsFor = async (lng: string, path = "/") =>
+      (await load(await context.newPage(), `${path}?lng=${lng}`))
         .filter((url) => url.endsWith(".woff2"))
         .map(
           (url) =>
@@ -108,5 +108,12 @@ test.describe("page budgets", () => {
     const arabic = await fontsFor("ar");
     expect(arabic).toContain("arabic");
     for (const script of ["georgian", "armenian", "hebrew"]) expect(arabic).not.toContain(script);
+
+    // A price's lari sign comes from a face of its own, not from the 58 KB latin-ext file
+    // that only languages like Azerbaijani and Turkish need.
+    const russianPrices = await fontsFor("ru", "/catalog/body/hemor-cream");
+    expect(russianPrices).toContain("lari");
+    expect(russianPrices).not.toContain("latin-ext");
+    expect(await fontsFor("az", "/catalog/body/hemor-cream")).toContain("latin-ext");
   });
 });
