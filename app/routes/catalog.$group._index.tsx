@@ -44,7 +44,7 @@ export default function CatalogGroup() {
         <p className="page-header__subtitle">{t(`groups.${group}.subtitle`)}</p>
       </header>
       {products.length > 0 ? (
-        <ProductGrid products={products} />
+        <ProductGrid products={products} atTop />
       ) : (
         <div className="empty-state">
           <p>{t("emptyGroup.message")}</p>

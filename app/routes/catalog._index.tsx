@@ -25,7 +25,7 @@ export default function Catalog() {
         <h1>{t("catalog.title")}</h1>
         <p className="page-header__subtitle">{t("catalog.subtitle")}</p>
       </header>
-      <ProductGrid products={[...products]} />
+      <ProductGrid products={[...products]} atTop />
     </section>
   );
 }

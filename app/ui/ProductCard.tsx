@@ -3,11 +3,16 @@ import { useTranslation } from "react-i18next";
 import { type Product, productHref } from "~/catalog/products";
 import { Price } from "./Price";
 
-/** A catalogue card: group, picture (a second one on hover), title, short text, price. */
+/**
+ * A catalogue card: group, picture (a second one on hover), title, short text, price.
+ * `first` marks the card a phone shows before any scroll: its picture is the page's
+ * largest paint, so it loads at once and ahead of the rest.
+ */
 export function ProductCard({
   product,
   headingLevel = 2,
-}: { product: Product; headingLevel?: 2 | 3 }) {
+  first = false,
+}: { product: Product; headingLevel?: 2 | 3; first?: boolean }) {
   const { t } = useTranslation("catalog");
   const [front, open] = product.images;
   const title = t(`products.${product.slug}.title`);
@@ -21,7 +26,8 @@ export function ProductCard({
           width={front.width}
           height={front.height}
           alt={t(`products.${product.slug}.imageAlt.${front.alt}`)}
-          loading="lazy"
+          loading={first ? "eager" : "lazy"}
+          fetchPriority={first ? "high" : undefined}
           decoding="async"
         />
         <img
@@ -55,15 +61,17 @@ export function ProductCard({
   );
 }
 
+/** Cards in a grid; `atTop` when the grid opens the page, so its first picture is eager. */
 export function ProductGrid({
   products,
   headingLevel,
-}: { products: Product[]; headingLevel?: 2 | 3 }) {
+  atTop = false,
+}: { products: Product[]; headingLevel?: 2 | 3; atTop?: boolean }) {
   return (
     <ul className="product-grid">
-      {products.map((product) => (
+      {products.map((product, index) => (
         <li key={product.key}>
-          <ProductCard product={product} headingLevel={headingLevel} />
+          <ProductCard product={product} headingLevel={headingLevel} first={atTop && index === 0} />
         </li>
       ))}
     </ul>

@@ -83,6 +83,26 @@ test.describe("page budgets", () => {
           .map((image) => image.src),
       );
       expect(unsized).toEqual([]);
+
+      // The biggest picture a phone shows before any scroll is the page's largest paint:
+      // it must not wait for the lazy-loading machinery.
+      await page.setViewportSize({ width: 375, height: 740 });
+      const largest = await page.evaluate(() => {
+        const seen = [...document.images]
+          .filter((image) => image.checkVisibility({ opacityProperty: true }))
+          .map((image) => {
+            const box = image.getBoundingClientRect();
+            const width = Math.max(0, Math.min(box.right, innerWidth) - Math.max(box.left, 0));
+            const height = Math.max(0, Math.min(box.bottom, innerHeight) - Math.max(box.top, 0));
+            return { src: image.getAttribute("src"), loading: image.loading, area: width * height };
+          })
+          .filter((image) => image.area > 0)
+          .sort((a, b) => b.area - a.area);
+        return seen[0] ?? null;
+      });
+      if (largest && largest.area > 10_000) {
+        expect(largest.loading, `largest picture ${largest.src}`).not.toBe("lazy");
+      }
     });
   }
 
