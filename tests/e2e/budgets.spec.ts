@@ -6,8 +6,8 @@ import { expect, test } from "./support/test";
 
 /**
  * Size budgets (not timings): what a phone downloads on the first load of each page.
- * JavaScript: React 18 and the Remix runtime alone are about 85 KB gzip and i18next in
- * the browser another 15 KB, so the 100 KB the team aimed for is out of reach with this
+ * JavaScript: React 18 and the Remix runtime alone are about 88 KB gzip and i18next in
+ * the browser another 16 KB, so the 100 KB the team aimed for is out of reach with this
  * stack; the budget holds the line where we are, so any growth fails CI.
  */
 const JS_BUDGET_GZIP = 125 * 1024;
