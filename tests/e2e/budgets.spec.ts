@@ -10,7 +10,7 @@ import { expect, test } from "./support/test";
  * the browser another 16 KB, so the 100 KB the team aimed for is out of reach with this
  * stack; the budget holds the line where we are, so any growth fails CI.
  */
-const JS_BUDGET_GZIP = 125 * 1024;
+const JS_BUDGET_GZIP = 120 * 1024;
 const CSS_BUDGET_GZIP = 30 * 1024;
 
 const CART = encodeURIComponent('[["body/hemor-cream",1]]');
