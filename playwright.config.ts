@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type LaunchOptions, defineConfig } from "@playwright/test";
+import { chromiumArgs, chromiumPath } from "./scripts/chromium.mjs";
 
 // The config is read by the runner and again by each worker; workers inherit the
 // runner's environment, so the port and data folder chosen here are shared by all.
@@ -13,16 +14,8 @@ export const baseURL = `http://127.0.0.1:${port}`;
 
 /** Debian's Chromium, never a browser a tool downloads; quiet on a closed network. */
 export const chromiumLaunchOptions: LaunchOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
+  executablePath: chromiumPath,
+  args: chromiumArgs,
 };
 
 export default defineConfig({

@@ -2,8 +2,7 @@
 // (root); otherwise say exactly what to install.
 import { execSync } from "node:child_process";
 import { existsSync } from "node:fs";
-
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+import { chromiumPath as chromium } from "./chromium.mjs";
 
 if (!existsSync(chromium)) {
   if (process.getuid?.() === 0) {

@@ -3,12 +3,10 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
+import { chromiumArgs, chromiumPath } from "./chromium.mjs";
 
 const dir = new URL("../public/flags/", import.meta.url).pathname;
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu"],
-});
+const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
 const page = await browser.newPage({ viewport: { width: 48, height: 32 } });
 for (const file of readdirSync(dir).filter((name) => name.endsWith(".svg"))) {
   const svg = readFileSync(join(dir, file), "utf8");
