@@ -18,9 +18,9 @@ const partsFormat = new Intl.DateTimeFormat("en-US", {
   day: "numeric",
 });
 
-/** Today's date in Tbilisi at the instant `now`. */
-export function shopToday(now: Date = new Date()): CalendarDate {
-  const parts = partsFormat.formatToParts(now);
+/** Today's date in Tbilisi at the instant `now` (milliseconds, from the shop's clock). */
+export function shopToday(now: number): CalendarDate {
+  const parts = partsFormat.formatToParts(new Date(now));
   const part = (type: Intl.DateTimeFormatPartTypes) =>
     Number(parts.find((candidate) => candidate.type === type)?.value);
   return { year: part("year"), month: part("month"), day: part("day") };
@@ -69,6 +69,21 @@ export function parseIsoDate(text: string): CalendarDate | null {
   if (!match) return null;
   const date = { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
   return isRealDate(date) ? date : null;
+}
+
+const SHORT_DATE = /^(\d{2})\.(\d{2})\.(\d{2})$/;
+
+/**
+ * Reads DD.MM.YY (spec §5): three 2-digit parts, day 1–31, month 1–12, year 01–99 of
+ * this century. Null when the text is not in that form; a well-formed day may still not
+ * exist (31.02.26), which `isRealDate` tells. The one reader of this format.
+ */
+export function parseShortDate(text: string): CalendarDate | null {
+  const match = SHORT_DATE.exec(text.trim());
+  if (!match) return null;
+  const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (day < 1 || day > 31 || month < 1 || month > 12 || year < 1) return null;
+  return { year: 2000 + year, month, day };
 }
 
 /** DD.MM.YY, the delivery date as the shopper types it in every language. */

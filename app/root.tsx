@@ -17,6 +17,7 @@ import { useTranslation } from "react-i18next";
 import { useGtag } from "./analytics/use-analytics";
 import { shopToday } from "./calendar";
 import { getCart } from "./cart/cart.server";
+import { systemClock } from "./clock";
 import { getConfig } from "./config.server";
 import { requestOrigin } from "./http.server";
 import { getLocale, languageSwitchCookie } from "./i18n/i18next.server";
@@ -32,8 +33,6 @@ import { NotFound } from "./ui/NotFound";
 import { ToastProvider } from "./ui/Toasts";
 import { useNonce } from "./ui/nonce";
 import { useHashScroll } from "./ui/use-hash-scroll";
-
-export const handle = { i18n: ["common"] };
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -53,7 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       locale,
       origin: requestOrigin(request),
       i18nVersion: resourcesVersion,
-      year: shopToday().year,
+      year: shopToday(systemClock()).year,
       // Titles for pages that end in an error boundary, whose own loader gave nothing.
       errorTitles: { notFound: t("notFound.title"), error: t("error.title") },
       /** Public ids only; gtag.js loads when one is set (D14). */
@@ -144,7 +143,7 @@ export default function App() {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return (
-    <Shell language={language} year={rootData?.year ?? shopToday().year}>
+    <Shell language={language} year={rootData?.year ?? shopToday(systemClock()).year}>
       <Outlet />
     </Shell>
   );
@@ -159,7 +158,7 @@ export function ErrorBoundary() {
   // Responses (404, 413…) are answers, not faults; only real errors are logged.
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
-    <Shell language={language} year={rootData?.year ?? shopToday().year}>
+    <Shell language={language} year={rootData?.year ?? shopToday(systemClock()).year}>
       {notFound ? (
         <NotFound />
       ) : (

@@ -1,5 +1,6 @@
 // `npm run notify:status`: how the chat notifications stand, and the latest errors.
 // `npm run notify:retry`: send the failed ones again (the running server picks them up).
+import { isoAt, systemClock } from "../app/clock";
 import { parseConfig } from "../app/config.server";
 import { createDatabase } from "../db/connection";
 import { migrateToLatest } from "../db/migrate";
@@ -16,7 +17,7 @@ try {
   if (command === "retry") {
     const result = await db
       .updateTable("notifications")
-      .set({ status: "pending", attempts: 0, next_attempt_at: new Date().toISOString() })
+      .set({ status: "pending", attempts: 0, next_attempt_at: isoAt(systemClock()) })
       .where("status", "=", "failed")
       .executeTakeFirst();
     console.log(`Requeued ${Number(result.numUpdatedRows)} failed notification(s).`);

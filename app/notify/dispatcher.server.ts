@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { type Clock, isoAt } from "~/clock";
 import type { Database, Notification } from "../../db/schema";
 
 export const NOTIFY_MAX_ATTEMPTS = 10;
@@ -13,7 +14,8 @@ export interface DispatcherOptions {
   botToken: string;
   apiUrl: string;
   fetch?: typeof fetch;
-  now?: () => number;
+  /** The shop's clock: the outbox rows were written by it too. */
+  now: Clock;
   log?: Pick<Console, "info" | "warn" | "error">;
   maxAttempts?: number;
   baseDelayMs?: number;
@@ -57,7 +59,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     botToken,
     apiUrl,
     fetch: fetchImpl = fetch,
-    now = Date.now,
+    now,
     log = console,
     maxAttempts = NOTIFY_MAX_ATTEMPTS,
     baseDelayMs = NOTIFY_BASE_DELAY_MS,
@@ -66,7 +68,6 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   } = options;
   const endpoint = `${apiUrl}/bot${botToken}/sendMessage`;
   const redact = (text: string) => text.split(botToken).join("***");
-  const iso = (ms: number) => new Date(ms).toISOString();
 
   let running: Promise<void> | null = null;
   let again = false;
@@ -90,7 +91,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         attempts: attempt,
         last_error: safeError,
         status: giveUp ? "failed" : "pending",
-        next_attempt_at: iso(now() + delay),
+        next_attempt_at: isoAt(now() + delay),
       })
       .where("id", "=", row.id)
       .execute();
@@ -128,7 +129,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     if (response.ok && answer?.ok) {
       await db
         .updateTable("notifications")
-        .set({ status: "sent", attempts: attempt, sent_at: iso(now()), last_error: null })
+        .set({ status: "sent", attempts: attempt, sent_at: isoAt(now()), last_error: null })
         .where("id", "=", row.id)
         .execute();
       return;
@@ -148,7 +149,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         .selectFrom("notifications")
         .selectAll()
         .where("status", "=", "pending")
-        .where("next_attempt_at", "<=", iso(now()))
+        .where("next_attempt_at", "<=", isoAt(now()))
         .orderBy("id")
         .limit(BATCH_SIZE)
         .execute();

@@ -1,3 +1,4 @@
+import { systemClock } from "~/clock";
 import { getConfig } from "~/config.server";
 import { db } from "~/db.server";
 import { type Dispatcher, createDispatcher } from "./dispatcher.server";
@@ -17,7 +18,12 @@ export function startNotifier(): Dispatcher | null {
     globalForNotifier.shopNotifier = null;
     return null;
   }
-  const dispatcher = createDispatcher({ db, botToken: telegram.botToken, apiUrl: telegram.apiUrl });
+  const dispatcher = createDispatcher({
+    db,
+    botToken: telegram.botToken,
+    apiUrl: telegram.apiUrl,
+    now: systemClock,
+  });
   dispatcher.start();
   globalForNotifier.shopNotifier = dispatcher;
   return dispatcher;

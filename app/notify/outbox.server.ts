@@ -1,4 +1,5 @@
 import type { Transaction } from "kysely";
+import { isoAt } from "~/clock";
 import type { Database, Order, OrderItem } from "../../db/schema";
 import { buildOrderMessage } from "./message";
 
@@ -21,11 +22,22 @@ export async function enqueueOrderNotifications(
   settings: TelegramSettings,
   order: Order,
   items: OrderItem[],
+  now: number,
 ): Promise<void> {
   if (!notificationsEnabled(settings)) return;
   const text = buildOrderMessage(order, items);
+  // Due at once by the shop's clock, the same clock the dispatcher compares with.
+  const at = isoAt(now);
   await trx
     .insertInto("notifications")
-    .values(settings.chatIds.map((chatId) => ({ order_id: order.id, chat_id: chatId, text })))
+    .values(
+      settings.chatIds.map((chatId) => ({
+        order_id: order.id,
+        chat_id: chatId,
+        text,
+        next_attempt_at: at,
+        created_at: at,
+      })),
+    )
     .execute();
 }

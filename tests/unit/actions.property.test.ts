@@ -4,6 +4,8 @@ import { join } from "node:path";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
+import { addDays, shopToday, toShortDate } from "~/calendar";
+import { systemClock } from "~/clock";
 
 // The actions run against a database of their own.
 process.env.DATABASE_PATH = join(mkdtempSync(join(tmpdir(), "shop-property-")), "shop.sqlite");
@@ -144,10 +146,8 @@ describe("random input never breaks the shop (D11)", () => {
           {
             token: "property-token-0000000001",
             address: hostile,
-            deliveryTime: (() => {
-              const date = new Date(Date.now() + 2 * 86_400_000);
-              return `${String(date.getUTCDate()).padStart(2, "0")}.${String(date.getUTCMonth() + 1).padStart(2, "0")}.${String(date.getUTCFullYear() % 100).padStart(2, "0")}`;
-            })(),
+            // The action reads the process's clock, so the date is counted from it too.
+            deliveryTime: toShortDate(addDays(shopToday(systemClock()), 2)),
             phone: "+995 555 123 456",
             messenger: hostile.slice(0, 60),
             email: "",

@@ -6,7 +6,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { placeOrder } from "~/checkout/orders.server";
 import { backoffDelay, createDispatcher } from "~/notify/dispatcher.server";
 import { TELEGRAM_MESSAGE_LIMIT, buildOrderMessage } from "~/notify/message";
-import { enqueueOrderNotifications } from "~/notify/outbox.server";
 import { createDatabase } from "../../db/connection";
 import { migrateToLatest } from "../../db/migrate";
 import type { Database } from "../../db/schema";
@@ -90,10 +89,7 @@ describe("the outbox and its dispatcher (D13)", () => {
         token: `token-${Math.random()}`,
         titleOf: () => "Мазь от геморроя",
       },
-      {
-        afterInsert: (trx, placed, placedItems) =>
-          enqueueOrderNotifications(trx, { botToken, chatIds }, placed, placedItems),
-      },
+      { now: clock, telegram: { botToken, chatIds } },
     );
     if (!result.ok) throw new Error(result.error);
     return result.placed.order;
@@ -130,6 +126,11 @@ describe("the outbox and its dispatcher (D13)", () => {
     expect((await rows()).map((row) => [row.chat_id, row.status, row.attempts])).toEqual([
       ["111", "pending", 0],
       ["222", "pending", 0],
+    ]);
+    // Due at the instant of the order by the shop's clock, not by the database's own.
+    expect((await rows()).map((row) => row.next_attempt_at)).toEqual([
+      new Date(clock).toISOString(),
+      new Date(clock).toISOString(),
     ]);
     await placeWithOutbox(["111"], null);
     expect(await rows()).toHaveLength(2);

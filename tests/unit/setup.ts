@@ -15,3 +15,12 @@ beforeEach(() => {
 afterEach(() => {
   consoleError.mockRestore();
 });
+
+// `npm test` runs the suite a second time with the clock a year ahead
+// (TEST_CLOCK_SHIFT_DAYS=365): a test or module that reads the wall clock where it should
+// take the shop's injected one fails then, not on the day the calendar reaches it.
+const shiftDays = Number(process.env.TEST_CLOCK_SHIFT_DAYS ?? 0);
+if (shiftDays) {
+  vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true });
+  vi.setSystemTime(Date.now() + shiftDays * 86_400_000);
+}

@@ -1,10 +1,11 @@
 import type { Page } from "@playwright/test";
 import { addDays, shopToday, toShortDate } from "../../../app/calendar";
+import { systemClock } from "../../../app/clock";
 import { expect } from "./test";
 
-/** A delivery date `days` from today in Tbilisi, as the form takes it. */
+/** A delivery date `days` from today in Tbilisi (the running shop's own clock), as the form takes it. */
 export function deliveryDate(days: number): string {
-  return toShortDate(addDays(shopToday(), days));
+  return toShortDate(addDays(shopToday(systemClock()), days));
 }
 
 /** Puts the ointment into the cart from its product page, as a shopper would. */
