@@ -8,24 +8,27 @@ import {
   useState,
 } from "react";
 import { useTranslation } from "react-i18next";
-import { type CalendarDate, compareDates, parseIsoDate, toIsoDate, toShortDate } from "~/calendar";
+import {
+  type CalendarDate,
+  compareDates,
+  isRealDate,
+  parseIsoDate,
+  parseShortDate,
+  toIsoDate,
+  toShortDate,
+} from "~/calendar";
 import { isolate } from "~/i18n/isolate";
 import { useHydrated } from "~/ui/use-hydrated";
 import { type DeliveryWindow, maskDeliveryDate, snapToWindow } from "./delivery-date";
 import { PHONE_PREFIX, maskPhone } from "./phone";
-import { type CheckoutField, type CheckoutMessage, FIELD_LIMITS, validateCheckout } from "./schema";
+import {
+  type CheckoutField,
+  FIELD_LIMITS,
+  type FormError,
+  type FormMessage,
+  validateCheckout,
+} from "./schema";
 import { useIosZoomLock, useIsAppleTouchDevice } from "./use-ios";
-
-export type FormMessage =
-  | CheckoutMessage
-  | "errors.saveFailed"
-  | "errors.tooMany"
-  | "errors.expired";
-
-export interface FormError {
-  message: FormMessage;
-  fields: CheckoutField[];
-}
 
 export interface CheckoutFormProps {
   token: string;
@@ -309,8 +312,8 @@ function OptionalField({
 }
 
 function isoOf(shortDate: string): string {
-  const match = /^(\d{2})\.(\d{2})\.(\d{2})$/.exec(shortDate);
-  return match ? `20${match[3]}-${match[2]}-${match[1]}` : "";
+  const date = parseShortDate(shortDate);
+  return date && isRealDate(date) ? toIsoDate(date) : "";
 }
 
 /** The native picker's value as DD.MM.YY, a date below the minimum snapped up to it. */

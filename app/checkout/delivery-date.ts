@@ -5,6 +5,7 @@ import {
   compareDates,
   isRealDate,
   parseIsoDate,
+  parseShortDate,
   toShortDate,
 } from "~/calendar";
 
@@ -34,9 +35,6 @@ export function deliveryWindow(
   return { min: clampDate(today, from, max), max };
 }
 
-/** Three 2-digit parts DD.MM.YY, day 1–31, month 1–12, year 1–99 (spec §5). */
-const SHORT_DATE = /^(\d{2})\.(\d{2})\.(\d{2})$/;
-
 export type DateProblem = "format" | "unparsable" | "early" | "late";
 
 /**
@@ -48,13 +46,8 @@ export function parseDeliveryDate(
   text: string,
   window: DeliveryWindow,
 ): { ok: true; date: CalendarDate } | { ok: false; problem: DateProblem } {
-  const match = SHORT_DATE.exec(text.trim());
-  if (!match) return { ok: false, problem: "format" };
-  const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (day < 1 || day > 31 || month < 1 || month > 12 || year < 1 || year > 99) {
-    return { ok: false, problem: "format" };
-  }
-  const date = { year: 2000 + year, month, day };
+  const date = parseShortDate(text);
+  if (!date) return { ok: false, problem: "format" };
   if (!isRealDate(date)) return { ok: false, problem: "unparsable" };
   if (compareDates(date, window.min) < 0) return { ok: false, problem: "early" };
   if (compareDates(date, window.max) > 0) return { ok: false, problem: "late" };

@@ -2,6 +2,8 @@ import { randomInt } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { Cart } from "~/cart/model";
 import { priceCart } from "~/cart/model";
+import { isoAt } from "~/clock";
+import { type TelegramSettings, enqueueOrderNotifications } from "~/notify/outbox.server";
 import type { Database, Order, OrderItem } from "../../db/schema";
 import type { CheckoutValues } from "./schema";
 
@@ -34,20 +36,23 @@ export type PlaceOrderResult =
   | { ok: false; error: "emptyCart" };
 
 export interface PlaceOrderOptions {
-  /** Writes more rows in the order's own transaction (the notification outbox, D13). */
-  afterInsert?(trx: Transaction<Database>, order: Order, items: OrderItem[]): Promise<void>;
+  /** The instant the order is placed (the shop's clock), stored as its creation time. */
+  now: number;
+  /** Who is told in the chat (D13); the outbox rows are written with the order. */
+  telegram?: TelegramSettings;
   randomOrderNumber?(): number;
 }
 
 /**
  * Saves an order (D5, D9): the cart is priced from the catalogue, and the order, its
- * items and whatever `afterInsert` adds are written in one transaction, so an order is
- * stored whole or not at all. A token that already placed an order returns that order.
+ * items and its chat notifications (the outbox, D13) are written in one transaction,
+ * so an order is stored whole or not at all. A token that already placed an order
+ * returns that order: this is the one idempotency check.
  */
 export async function placeOrder(
   db: Kysely<Database>,
   input: PlaceOrderInput,
-  options: PlaceOrderOptions = {},
+  options: PlaceOrderOptions,
 ): Promise<PlaceOrderResult> {
   const nextNumber =
     options.randomOrderNumber ?? (() => randomInt(ORDER_NUMBER_MIN, ORDER_NUMBER_MAX + 1));
@@ -84,6 +89,7 @@ export async function placeOrder(
         positions: priced.lines.length,
         language: input.language,
         submission_token: input.token,
+        created_at: isoAt(options.now),
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -105,7 +111,8 @@ export async function placeOrder(
       .returningAll()
       .execute();
 
-    await options.afterInsert?.(trx, order, items);
+    if (options.telegram)
+      await enqueueOrderNotifications(trx, options.telegram, order, items, options.now);
     return { ok: true, placed: { order, items, created: true } };
   });
 }
@@ -139,14 +146,4 @@ export async function findOrderByNumber(
     .where("order_id", "=", order.id)
     .execute();
   return { order, items };
-}
-
-export async function findOrderByToken(db: Kysely<Database>, token: string): Promise<Order | null> {
-  return (
-    (await db
-      .selectFrom("orders")
-      .selectAll()
-      .where("submission_token", "=", token)
-      .executeTakeFirst()) ?? null
-  );
 }

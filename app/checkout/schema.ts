@@ -23,6 +23,18 @@ export type CheckoutMessage =
   | "check.email"
   | "check.tooLong";
 
+/** Everything the form can be told: a field's message or the order's own outcome. */
+export type FormMessage =
+  | CheckoutMessage
+  | "errors.saveFailed"
+  | "errors.tooMany"
+  | "errors.expired";
+
+export interface FormError {
+  message: FormMessage;
+  fields: CheckoutField[];
+}
+
 /** The browser's own rule for type="email" (HTML Living Standard). */
 const HTML_EMAIL =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;

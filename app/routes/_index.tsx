@@ -7,8 +7,6 @@ import { Reviews } from "~/ui/Reviews";
 import { Slideshow } from "~/ui/Slideshow";
 import { pageMetaTags } from "~/ui/meta";
 
-export const handle = { i18n: ["home"] };
-
 export async function loader({ request }: LoaderFunctionArgs) {
   return { meta: await getPageMeta(request, "home") };
 }

@@ -3,8 +3,6 @@ import { useTranslation } from "react-i18next";
 import { getRequestT } from "~/i18n/t.server";
 import { pageMetaTags } from "~/ui/meta";
 
-export const handle = { i18n: ["pages"] };
-
 const paragraphs = ["p1", "p2", "p3", "p4", "p5"] as const;
 const cards = ["natural", "handmade", "experience"] as const;
 

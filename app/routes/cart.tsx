@@ -14,8 +14,6 @@ import { Price } from "~/ui/Price";
 import { pageMetaTags } from "~/ui/meta";
 import { useHydrated } from "~/ui/use-hydrated";
 
-export const handle = { i18n: ["cart", "catalog"] };
-
 export async function loader({ request }: LoaderFunctionArgs) {
   return { meta: await getPageMeta(request, "cart") };
 }

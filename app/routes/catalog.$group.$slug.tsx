@@ -14,8 +14,6 @@ import { ProductGrid } from "~/ui/ProductCard";
 import { SurveyBars } from "~/ui/SurveyBars";
 import { pageMetaTags } from "~/ui/meta";
 
-export const handle = { i18n: ["catalog"] };
-
 function structuredData(product: Product, origin: string, name: string, description: string) {
   return {
     "@context": "https://schema.org",

@@ -7,8 +7,6 @@ import { Breadcrumbs } from "~/ui/Breadcrumbs";
 import { ProductGrid } from "~/ui/ProductCard";
 import { pageMetaTags } from "~/ui/meta";
 
-export const handle = { i18n: ["catalog"] };
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const group = params.group;
   if (!isGroup(group)) throw new Response(null, { status: 404 });

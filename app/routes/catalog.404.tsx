@@ -4,8 +4,6 @@ import { useTranslation } from "react-i18next";
 import { getRequestT } from "~/i18n/t.server";
 import { pageMetaTags } from "~/ui/meta";
 
-export const handle = { i18n: ["catalog"] };
-
 const comingSoonLines = ["firstAid", "face"] as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -5,8 +5,6 @@ import { getRequestT } from "~/i18n/t.server";
 import { ProductGrid } from "~/ui/ProductCard";
 import { pageMetaTags } from "~/ui/meta";
 
-export const handle = { i18n: ["catalog"] };
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await getRequestT(request, "catalog");
   const brand = (await getRequestT(request, "common"))("brand.name");

@@ -3,7 +3,7 @@ import { Link, redirect, useLoaderData, useNavigate, useRouteLoaderData } from "
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { type AnalyticsWindow, type Purchase, reportPurchaseOnce } from "~/analytics/events";
-import { formatLongDate } from "~/calendar";
+import { formatLongDate, parseShortDate } from "~/calendar";
 import { readPlacedOrder } from "~/checkout/confirmation.server";
 import { findOrderByNumber, formatOrderNumber } from "~/checkout/orders.server";
 import { db } from "~/db.server";
@@ -16,8 +16,6 @@ import type { loader as rootLoader } from "~/root";
 import { CopyButton } from "~/ui/CopyButton";
 import { useHydrated } from "~/ui/use-hydrated";
 
-export const handle = { i18n: ["checkout"] };
-
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 /**
@@ -28,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const placed = await readPlacedOrder(request);
   const found = placed === null ? null : await findOrderByNumber(db, placed);
   if (!found) throw redirect("/");
-  const [day, month, year] = found.order.delivery_time.split(".").map(Number);
+  const deliveryDate = parseShortDate(found.order.delivery_time);
   const t = await getRequestT(request, "checkout");
   const locale = getLanguage(await getLocale(request)).htmlLang;
   const orderNumber = formatOrderNumber(found.order.order_number);
@@ -48,10 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     purchase,
     orderNumber,
     total: found.order.total,
-    deliveryDate: formatLongDate(
-      { year: 2000 + (year ?? 0), month: month ?? 1, day: day ?? 1 },
-      locale,
-    ),
+    deliveryDate: deliveryDate ? formatLongDate(deliveryDate, locale) : found.order.delivery_time,
   };
 }
 

@@ -3,8 +3,6 @@ import { getRequestT } from "~/i18n/t.server";
 import { PolicyPage } from "~/ui/PolicyPage";
 import { pageMetaTags } from "~/ui/meta";
 
-export const handle = { i18n: ["pages"] };
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await getRequestT(request, "pages");
   const brand = (await getRequestT(request, "common"))("brand.name");

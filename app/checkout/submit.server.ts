@@ -1,0 +1,103 @@
+import type { Kysely } from "kysely";
+import { shopToday } from "~/calendar";
+import type { Cart } from "~/cart/model";
+import type { Clock } from "~/clock";
+import type { TelegramSettings } from "~/notify/outbox.server";
+import type { Database } from "../../db/schema";
+import { deliveryWindow } from "./delivery-date";
+import { placeOrder } from "./orders.server";
+import type { RateLimiter } from "./rate-limit.server";
+import { type CheckoutField, type FormError, checkoutFields, validateCheckout } from "./schema";
+
+/** The form's one-time token (D9): what `randomUUID` makes, give or take. */
+const TOKEN = /^[\w-]{16,64}$/;
+
+export interface CheckoutDeps {
+  db: Kysely<Database>;
+  now: Clock;
+  delivery: { from: string | null; until: string | null };
+  telegram: TelegramSettings;
+  rateLimiter: RateLimiter;
+  /** The product's title as the owner reads it, stored with the item. */
+  titleOf(slug: string): string;
+  log?: Pick<Console, "error">;
+}
+
+export interface CheckoutSubmission {
+  form: URLSearchParams;
+  cart: Cart;
+  language: string;
+  /** Who is ordering, as far as the server can tell (the rate limit's key). */
+  client: string;
+}
+
+export type CheckoutOutcome =
+  | { status: "placed"; orderNumber: number }
+  | { status: "emptyCart" }
+  | { status: "bot" }
+  | {
+      status: "refused";
+      httpStatus: 400 | 429 | 500;
+      error: FormError;
+      values: Record<CheckoutField, string>;
+      retryAfterSeconds?: number;
+    };
+
+/** The delivery dates open today (D7), by the shop's clock. */
+export function currentDeliveryWindow(now: Clock, delivery: CheckoutDeps["delivery"]) {
+  return deliveryWindow(shopToday(now()), delivery);
+}
+
+/**
+ * One checkout submission, start to finish (D8, D9, D12): the honeypot, the rate limit
+ * before any other work, the form checked by the same rules as the browser, then one
+ * transaction that stores the order, its items and its chat notifications, or returns
+ * the order the same form already placed. The route only reads the request and turns
+ * the outcome into a response.
+ */
+export async function submitCheckout(
+  deps: CheckoutDeps,
+  submission: CheckoutSubmission,
+): Promise<CheckoutOutcome> {
+  const { form } = submission;
+  // People never fill the hidden field; whatever does is not a shopper.
+  if (form.get("website")) return { status: "bot" };
+
+  const values = Object.fromEntries(
+    checkoutFields.map((field) => [field, form.get(field) ?? ""]),
+  ) as Record<CheckoutField, string>;
+  const refuse = (
+    httpStatus: 400 | 429 | 500,
+    error: FormError,
+    retryAfterSeconds?: number,
+  ): CheckoutOutcome => ({ status: "refused", httpStatus, error, values, retryAfterSeconds });
+
+  const allowed = deps.rateLimiter.hit(submission.client);
+  if (!allowed.ok)
+    return refuse(429, { message: "errors.tooMany", fields: [] }, allowed.retryAfterSeconds);
+
+  const token = form.get("token") ?? "";
+  if (!TOKEN.test(token)) return refuse(400, { message: "errors.expired", fields: [] });
+
+  const checked = validateCheckout(values, currentDeliveryWindow(deps.now, deps.delivery));
+  if (!checked.ok) return refuse(400, { message: checked.message, fields: checked.fields });
+
+  try {
+    const placed = await placeOrder(
+      deps.db,
+      {
+        values: checked.values,
+        cart: submission.cart,
+        language: submission.language,
+        token,
+        titleOf: deps.titleOf,
+      },
+      { now: deps.now(), telegram: deps.telegram },
+    );
+    if (!placed.ok) return { status: "emptyCart" };
+    return { status: "placed", orderNumber: placed.placed.order.order_number };
+  } catch (error) {
+    (deps.log ?? console).error("The order could not be saved:", error);
+    return refuse(500, { message: "errors.saveFailed", fields: [] });
+  }
+}

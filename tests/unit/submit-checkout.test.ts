@@ -1,0 +1,114 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Kysely } from "kysely";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createRateLimiter } from "~/checkout/rate-limit.server";
+import { type CheckoutDeps, submitCheckout } from "~/checkout/submit.server";
+import { createDatabase } from "../../db/connection";
+import { migrateToLatest } from "../../db/migrate";
+import type { Database } from "../../db/schema";
+
+// 10:00 in Tbilisi on 22 Nov 2026; the window is the spec's own year shifted to 2026.
+const NOW = Date.parse("2026-11-22T06:00:00Z");
+let db: Kysely<Database>;
+
+beforeEach(async () => {
+  db = createDatabase(join(mkdtempSync(join(tmpdir(), "shop-submit-")), "shop.sqlite"));
+  await migrateToLatest(db);
+});
+
+afterEach(async () => {
+  await db.destroy();
+});
+
+function deps(limit = 10): CheckoutDeps {
+  return {
+    db,
+    now: () => NOW,
+    delivery: { from: null, until: null },
+    telegram: { botToken: "123:abc", chatIds: ["111", "222"] },
+    rateLimiter: createRateLimiter(
+      () => limit,
+      600_000,
+      () => NOW,
+    ),
+    titleOf: () => "Мазь",
+  };
+}
+
+const form = (fields: Record<string, string>) =>
+  new URLSearchParams({
+    token: "token-0123456789abcdef",
+    address: "Rustaveli 1",
+    phone: "+995 555 123 456",
+    deliveryTime: "24.11.26",
+    messenger: "",
+    email: "",
+    ...fields,
+  });
+
+const submission = (fields: Record<string, string> = {}) => ({
+  form: form(fields),
+  cart: [{ key: "body/hemor-cream", qty: 2 }],
+  language: "ka",
+  client: "ip:203.0.113.7",
+});
+
+const count = async (table: "orders" | "notifications") =>
+  Number(
+    (await db.selectFrom(table).select(db.fn.countAll<number>().as("n")).executeTakeFirstOrThrow())
+      .n,
+  );
+
+describe("submitCheckout (D8, D9, D12)", () => {
+  it("places the order with its items and one notification per chat, by the shop's clock", async () => {
+    const outcome = await submitCheckout(deps(), submission());
+    expect(outcome.status).toBe("placed");
+    const order = await db.selectFrom("orders").selectAll().executeTakeFirstOrThrow();
+    expect(order).toMatchObject({
+      total: 20000,
+      language: "ka",
+      created_at: "2026-11-22T06:00:00.000Z",
+    });
+    expect(await count("notifications")).toBe(2);
+  });
+
+  it("places one order for a form sent twice", async () => {
+    const first = await submitCheckout(deps(), submission());
+    const again = await submitCheckout(deps(), { ...submission(), cart: [] });
+    expect(again).toEqual(first);
+    expect(await count("orders")).toBe(1);
+  });
+
+  it("refuses a past date with the dictionary key and keeps what was typed", async () => {
+    const outcome = await submitCheckout(deps(), submission({ deliveryTime: "21.11.26" }));
+    expect(outcome).toMatchObject({
+      status: "refused",
+      httpStatus: 400,
+      error: { message: "check.dd", fields: ["deliveryTime"] },
+      values: { deliveryTime: "21.11.26", address: "Rustaveli 1" },
+    });
+    expect(await count("orders")).toBe(0);
+  });
+
+  it("asks the rate limit before anything else", async () => {
+    const limited = deps(1);
+    expect((await submitCheckout(limited, submission())).status).toBe("placed");
+    const outcome = await submitCheckout(limited, submission({ token: "token-fedcba9876543210" }));
+    expect(outcome).toMatchObject({ status: "refused", httpStatus: 429 });
+    expect(await count("orders")).toBe(1);
+  });
+
+  it("drops what fills the honeypot and writes nothing", async () => {
+    expect(await submitCheckout(deps(), submission({ website: "http://spam" }))).toEqual({
+      status: "bot",
+    });
+    expect(await count("orders")).toBe(0);
+  });
+
+  it("refuses a missing or malformed token", async () => {
+    const outcome = await submitCheckout(deps(), submission({ token: "x" }));
+    expect(outcome).toMatchObject({ status: "refused", error: { message: "errors.expired" } });
+  });
+});
