@@ -38,7 +38,7 @@ export default defineConfig({
     { name: "no-js", use: { javaScriptEnabled: false } },
   ],
   webServer: {
-    command: "node node_modules/@remix-run/serve/dist/cli.js build/server/index.js",
+    command: "node server/index.mjs build/server/index.js",
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -23,6 +23,13 @@ export interface Config {
     until: string | null;
   };
   trustProxy: boolean;
+  /** How many proxies of ours stand in front: the client is that many X-Forwarded-For entries from the right. */
+  trustProxyHops: number;
+  /**
+   * The shop's absolute address (D29), without a trailing slash: canonical links,
+   * hreflang, the sitemap and links in messages. Null when unset (see `publicOrigin`).
+   */
+  publicUrl: string | null;
   /** New orders per client per 10 minutes; 0 turns the limit off. */
   orderRateLimit: number;
 }
@@ -137,6 +144,30 @@ export function parseConfig(env: Env, cwd = process.cwd()): Config {
     }
   }
 
+  let trustProxyHops = 1;
+  const rawHops = text("TRUST_PROXY_HOPS");
+  if (rawHops !== null) {
+    trustProxyHops = Number(rawHops);
+    if (!/^\d+$/.test(rawHops) || trustProxyHops < 1 || trustProxyHops > 10) {
+      problems.push(`TRUST_PROXY_HOPS must be a whole number from 1 to 10, got "${rawHops}"`);
+    }
+  }
+
+  let publicUrl = text("PUBLIC_URL");
+  if (publicUrl !== null) {
+    try {
+      const url = new URL(publicUrl);
+      if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error("protocol");
+      if (url.pathname !== "/" || url.search || url.hash || url.username || url.password)
+        throw new Error("more than an origin");
+      publicUrl = url.origin;
+    } catch {
+      problems.push(
+        `PUBLIC_URL must be the shop's address like https://shop.example (no path), got "${publicUrl}"`,
+      );
+    }
+  }
+
   let orderRateLimit = 10;
   const rawRateLimit = text("ORDER_RATE_LIMIT");
   if (rawRateLimit !== null) {
@@ -158,6 +189,8 @@ export function parseConfig(env: Env, cwd = process.cwd()): Config {
     analytics: { gaMeasurementId, adsConversionSendTo },
     delivery: { from, until },
     trustProxy,
+    trustProxyHops,
+    publicUrl,
     orderRateLimit,
   };
 }

@@ -6,9 +6,4 @@ import { getConfig } from "./config.server";
 export const db = createDatabase(getConfig().databasePath);
 
 await migrateToLatest(db);
-
-// remix-serve closes the server on SIGTERM and lets in-flight requests finish; when
-// the process then exits, close the database so its WAL is checkpointed cleanly.
-process.once("exit", () => {
-  void db.destroy();
-});
+// The server closes it at shutdown (entry.server's `shutdown`), after the last request.

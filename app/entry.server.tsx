@@ -6,19 +6,34 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { getConfig } from "./config.server";
+import { db } from "./db.server";
 import { getLocale } from "./i18n/i18next.server";
 import { requestI18n } from "./i18n/instance.server";
-import { startNotifier } from "./notify/notifier.server";
+import { startNotifier, stopNotifier } from "./notify/notifier.server";
 import { applySecurityHeaders, createNonce } from "./security.server";
 import { NonceContext } from "./ui/nonce";
 
 // Validate the environment at boot: a malformed variable stops the server with a
 // message naming it, before the first request. Then start sending notifications left
 // pending by the last run.
-getConfig();
+if (!getConfig().publicUrl && process.env.NODE_ENV === "production") {
+  console.info(
+    `PUBLIC_URL is not set: canonical links and the sitemap name http://localhost:${getConfig().port}.`,
+  );
+}
 startNotifier();
 
 export const streamTimeout = 5000;
+
+// For the shop's server (server/index.mjs), which reaches them through the build's entry
+// module: the form-origin check it runs before Remix, and the orderly end of the process.
+export { guardFormOrigin } from "./security.server";
+
+/** Sends what the outbox is sending, then closes the database (its WAL checkpointed). */
+export async function shutdown(): Promise<void> {
+  await stopNotifier();
+  await db.destroy();
+}
 
 export default async function handleRequest(
   request: Request,

@@ -1,18 +1,16 @@
 import { getConfig } from "./config.server";
 
 /**
- * The shop's public origin as the visitor sees it. Behind an https reverse proxy
- * (TRUST_PROXY) the forwarded protocol and host are used; otherwise the request's own.
+ * The shop's absolute address (D29): PUBLIC_URL. Never taken from a request's Host in
+ * production, where anyone can write that header; without PUBLIC_URL a production shop
+ * names itself on localhost (said once at boot), and only the development server
+ * follows the address it was opened at.
  */
-export function requestOrigin(request: Request): string {
-  const url = new URL(request.url);
-  if (getConfig().trustProxy) {
-    const proto = request.headers.get("X-Forwarded-Proto")?.split(",")[0]?.trim();
-    const host = request.headers.get("X-Forwarded-Host")?.split(",")[0]?.trim();
-    if (proto === "https" || proto === "http") url.protocol = `${proto}:`;
-    if (host && /^[\w.-]+(:\d+)?$/.test(host)) url.host = host;
-  }
-  return url.origin;
+export function publicOrigin(request: Request): string {
+  const { publicUrl, port } = getConfig();
+  if (publicUrl) return publicUrl;
+  if (process.env.NODE_ENV === "development") return new URL(request.url).origin;
+  return `http://localhost:${port}`;
 }
 
 /** Form bodies larger than this are refused with 413 (D11). */

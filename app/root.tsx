@@ -19,7 +19,7 @@ import { shopToday } from "./calendar";
 import { getCart } from "./cart/cart.server";
 import { systemClock } from "./clock";
 import { getConfig } from "./config.server";
-import { requestOrigin } from "./http.server";
+import { publicOrigin } from "./http.server";
 import { getLocale, languageSwitchCookie } from "./i18n/i18next.server";
 import { fixedT } from "./i18n/instance.server";
 import { type LanguageCode, defaultLanguage, getLanguage } from "./i18n/languages";
@@ -50,7 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data(
     {
       locale,
-      origin: requestOrigin(request),
+      origin: publicOrigin(request),
       i18nVersion: resourcesVersion,
       year: shopToday(systemClock()).year,
       // Titles for pages that end in an error boundary, whose own loader gave nothing.

@@ -1,5 +1,10 @@
 import { randomBytes } from "node:crypto";
+import escapeHtml from "escape-html";
 import { getConfig } from "./config.server";
+import { getLocale } from "./i18n/i18next.server";
+import { fixedT } from "./i18n/instance.server";
+import { getLanguage } from "./i18n/languages";
+import stylesUrl from "./styles/app.css?url";
 
 const GTAG_HOST = "https://www.googletagmanager.com";
 const ANALYTICS_HOSTS = [
@@ -66,4 +71,67 @@ export function applySecurityHeaders(
   if (getConfig().trustProxy && request.headers.get("X-Forwarded-Proto") === "https") {
     headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   }
+}
+
+/** Methods that change something: a form post or a fetcher's submission. */
+const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+export type FormOrigin = "same-site" | "public-url" | "cross-site";
+
+/**
+ * Where a submission comes from. Browsers send `Origin` with every POST; a form posted
+ * from another site carries that site's. Remix's own guard compares the Origin's host
+ * with the host the request was addressed to (the first X-Forwarded-Host, else Host)
+ * and answers a bare 500; we compare the same way, and also accept PUBLIC_URL (a proxy
+ * may rewrite Host), so that a refusal is a 403 the shopper can read.
+ */
+export function formOrigin(request: Request, publicUrl: string | null): FormOrigin {
+  if (!UNSAFE_METHODS.has(request.method)) return "same-site";
+  const origin = request.headers.get("Origin");
+  if (origin === null) return "same-site";
+  let originUrl: URL;
+  try {
+    originUrl = new URL(origin);
+  } catch {
+    return "cross-site";
+  }
+  const addressedTo =
+    request.headers.get("X-Forwarded-Host")?.split(",")[0]?.trim() || request.headers.get("Host");
+  if (originUrl.host === addressedTo) return "same-site";
+  if (publicUrl !== null && originUrl.origin === publicUrl) return "public-url";
+  return "cross-site";
+}
+
+/**
+ * The server's check before Remix sees a submission: null to go on, "trusted" when the
+ * Origin is our PUBLIC_URL (the server then drops the header Remix would misjudge), or
+ * the 403 page in the visitor's language.
+ */
+export async function guardFormOrigin(request: Request): Promise<Response | "trusted" | null> {
+  const verdict = formOrigin(request, getConfig().publicUrl);
+  if (verdict === "same-site") return null;
+  if (verdict === "public-url") return "trusted";
+  const language = getLanguage(await getLocale(request));
+  const t = fixedT(language.code, "common");
+  const body = `<!DOCTYPE html>
+<html lang="${language.htmlLang}" dir="${language.dir}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(t("crossSite.title"))}</title>
+<link rel="stylesheet" href="${stylesUrl}">
+</head>
+<body>
+<main class="page page--narrow">
+<h1>${escapeHtml(t("crossSite.title"))}</h1>
+<p>${escapeHtml(t("crossSite.hint"))}</p>
+<p><a class="button" href="/">${escapeHtml(t("error.toHome"))}</a></p>
+</main>
+</body>
+</html>
+`;
+  const headers = new Headers({ "Content-Type": "text/html; charset=utf-8" });
+  applySecurityHeaders(headers, request, createNonce());
+  return new Response(body, { status: 403, headers });
 }

@@ -1,4 +1,4 @@
-// Starts the built shop (remix-serve) on a free loopback port with a database in a
+// Starts the built shop (server/index.mjs) on a free loopback port with a database in a
 // folder of its own: used by the browser tests, `npm run bench` and `npm run lighthouse`.
 import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
@@ -31,21 +31,17 @@ export async function startShop(
 ) {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(
-    process.execPath,
-    ["node_modules/@remix-run/serve/dist/cli.js", "build/server/index.js"],
-    {
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        HOST: "127.0.0.1",
-        PORT: String(port),
-        DATABASE_PATH: join(dir, "shop.sqlite"),
-        ...env,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+  const child = spawn(process.execPath, ["server/index.mjs", "build/server/index.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATABASE_PATH: join(dir, "shop.sqlite"),
+      ...env,
     },
-  );
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout?.on("data", (chunk) => {
     output += chunk;

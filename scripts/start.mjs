@@ -1,5 +1,5 @@
 // `npm start`: build when the build is missing or older than the sources, then run the
-// production server (remix-serve) in this same process. The server migrates the
+// production server (server/index.mjs) in this same process. The server migrates the
 // database when it loads.
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
@@ -27,6 +27,5 @@ if (builtAt < Math.max(...sources.map(newestChange))) {
 }
 
 process.env.NODE_ENV ??= "production";
-const serve = createRequire(import.meta.url).resolve("@remix-run/serve/dist/cli.js");
-process.argv = [process.argv[0], serve, serverBuild];
-await import(pathToFileURL(serve).href);
+process.argv = [process.argv[0], "server/index.mjs", serverBuild];
+await import(pathToFileURL(join(import.meta.dirname, "..", "server", "index.mjs")).href);

@@ -46,14 +46,26 @@ export function createRateLimiter(
 const SHARED = "shared";
 
 /**
- * Who is ordering, as far as the server can tell: the first X-Forwarded-For address
- * behind a trusted proxy. remix-serve does not show the socket's address, so without a
- * proxy every client shares one larger bucket: a flood is still capped.
+ * Who is ordering, as far as the server can tell. Behind our own proxies (TRUST_PROXY)
+ * it is the address the outermost of them saw: `hops` X-Forwarded-For entries from the
+ * right. The entries to the left of it were written by the client and prove nothing,
+ * so the first one is never used. Without a proxy it is the socket's own address; when
+ * neither is known, every such client shares one larger bucket, so a flood is still capped.
  */
-export function clientKey(request: Request): string {
-  if (!getConfig().trustProxy) return SHARED;
-  const forwarded = request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim();
-  return forwarded && forwarded.length <= 64 ? `ip:${forwarded}` : SHARED;
+export function clientKey(
+  request: Request,
+  socketAddress: string | undefined,
+  proxy: { trustProxy: boolean; trustProxyHops: number } = getConfig(),
+): string {
+  if (proxy.trustProxy) {
+    const entries = (request.headers.get("X-Forwarded-For") ?? "")
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const seen = entries[entries.length - proxy.trustProxyHops];
+    if (seen && seen.length <= 64) return `ip:${seen}`;
+  }
+  return socketAddress ? `ip:${socketAddress}` : SHARED;
 }
 
 let orderLimiter: RateLimiter | null = null;

@@ -33,3 +33,8 @@ export function startNotifier(): Dispatcher | null {
 export function kickNotifier(): void {
   globalForNotifier.shopNotifier?.kick();
 }
+
+/** Stops polling and waits for a round of sending in progress (at shutdown). */
+export async function stopNotifier(): Promise<void> {
+  await globalForNotifier.shopNotifier?.stop();
+}

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { CartForm, useCartFetcher, useExpectedQuantity } from "~/cart/CartForm";
 import { useCart } from "~/cart/use-cart";
 import { type Product, getProduct, productHref, relatedProducts } from "~/catalog/products";
-import { requestOrigin } from "~/http.server";
+import { publicOrigin } from "~/http.server";
 import { getRequestT } from "~/i18n/t.server";
 import { TETRI_PER_LARI } from "~/money";
 import { Breadcrumbs } from "~/ui/Breadcrumbs";
@@ -60,7 +60,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     selectedPhoto:
       Number.isInteger(photo) && photo >= 1 && photo <= product.images.length ? photo - 1 : 0,
     meta: { title: `${name} — ${brand}`, description },
-    jsonLd: JSON.stringify(structuredData(product, requestOrigin(request), name, description)),
+    jsonLd: JSON.stringify(structuredData(product, publicOrigin(request), name, description)),
   };
 }
 

@@ -40,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = pageMetaTags;
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const config = getConfig();
   const ownerT = fixedT("ru", "catalog");
   const outcome = await submitCheckout(
@@ -56,7 +56,7 @@ export async function action({ request }: ActionFunctionArgs) {
       form: await readForm(request),
       cart: getCart(request),
       language: await getLocale(request),
-      client: clientKey(request),
+      client: clientKey(request, context.clientAddress),
     },
   );
   switch (outcome.status) {

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requestOrigin } from "~/http.server";
+import { publicOrigin } from "~/http.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const body = `User-agent: *
@@ -7,7 +7,7 @@ Allow: /
 Disallow: /cart
 Disallow: /checkout
 
-Sitemap: ${requestOrigin(request)}/sitemap.xml
+Sitemap: ${publicOrigin(request)}/sitemap.xml
 `;
   return new Response(body, {
     headers: {

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { groups, productHref, products } from "~/catalog/products";
-import { requestOrigin } from "~/http.server";
+import { publicOrigin } from "~/http.server";
 import { languages } from "~/i18n/languages";
 
 /** Every public page, in every language, with its alternates. */
@@ -31,7 +31,7 @@ function escapeXml(value: string): string {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const origin = requestOrigin(request);
+  const origin = publicOrigin(request);
   const urls = sitemapPaths.flatMap((path) => {
     const alternates = languages
       .map(
