@@ -52,7 +52,7 @@ test.describe("cart without JavaScript", () => {
     await expect(page.locator(".cart-line")).toHaveCount(1);
     await expect(cartTotal(page)).toHaveText("₾100");
 
-    await page.getByRole("button", { name: `One more: ${TITLE}` }).click();
+    await page.getByRole("button", { name: `Increase quantity of ${TITLE}` }).click();
     await expect(cartTotal(page)).toHaveText("₾200");
     await expect(quantity(page)).toHaveValue("2");
 
@@ -61,10 +61,10 @@ test.describe("cart without JavaScript", () => {
     await expect(cartTotal(page)).toHaveText("₾500");
 
     for (let left = 4; left >= 1; left--) {
-      await page.getByRole("button", { name: `One fewer: ${TITLE}` }).click();
+      await page.getByRole("button", { name: `Decrease quantity of ${TITLE}` }).click();
       await expect(quantity(page)).toHaveValue(String(left));
     }
-    await page.getByRole("button", { name: `One fewer: ${TITLE}` }).click();
+    await page.getByRole("button", { name: `Decrease quantity of ${TITLE}` }).click();
     await expect(page.getByText(t("cart", "empty"))).toBeVisible();
     await expect(page.getByRole("link", { name: t("cart", "toCatalog") })).toHaveAttribute(
       "href",
@@ -133,8 +133,8 @@ test.describe("cart with JavaScript", () => {
     await quantity(page).pressSequentially("x");
     await expect(quantity(page)).toHaveValue("3");
 
-    await page.getByRole("button", { name: `One more: ${TITLE}` }).click();
-    await page.getByRole("button", { name: `One more: ${TITLE}` }).click();
+    await page.getByRole("button", { name: `Increase quantity of ${TITLE}` }).click();
+    await page.getByRole("button", { name: `Increase quantity of ${TITLE}` }).click();
     await expect(cartTotal(page)).toHaveText("₾500");
     await serverShows(page, "₾500");
     await page.reload();

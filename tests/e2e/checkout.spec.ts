@@ -30,7 +30,7 @@ test.describe("checkout without JavaScript", () => {
   test("a full order from the product page to the thank-you, stored whole", async ({ page }) => {
     await addOintmentToCart(page);
     await page.goto("/cart?lng=en");
-    await page.getByRole("link", { name: "Place the order" }).click();
+    await page.getByRole("link", { name: "Proceed to checkout" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(t("heading"));
     await expect(page.locator(".order-summary")).toContainText("₾100");
 

@@ -151,7 +151,7 @@ test.describe("purchase analytics", () => {
     await page.getByLabel("Delivery address").fill(uniqueAddress("Analytics street"));
     await page.getByLabel("Delivery date").fill(deliveryDate(1));
     await page.getByLabel("Phone").pressSequentially("555123456");
-    await page.getByRole("button", { name: "Confirm the order" }).click();
+    await page.getByRole("button", { name: "Place order" }).click();
     const number = (await page.locator(".thanks__number").innerText()).trim();
 
     const purchases = () =>
