@@ -1,4 +1,3 @@
-import { PassThrough } from "node:stream";
 import type { EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
@@ -11,6 +10,7 @@ import { getLocale } from "./i18n/i18next.server";
 import { requestI18n } from "./i18n/instance.server";
 import { startNotifier, stopNotifier } from "./notify/notifier.server";
 import { applySecurityHeaders, createNonce } from "./security.server";
+import { createNulStripper } from "./strip-nul.server";
 import { NonceContext } from "./ui/nonce";
 
 // Validate the environment at boot: a malformed variable stops the server with a
@@ -62,7 +62,7 @@ export default async function handleRequest(
         nonce,
         [readyEvent]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = createNulStripper();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
             new Response(createReadableStreamFromReadable(body), {
@@ -86,7 +86,11 @@ export default async function handleRequest(
   });
 }
 
-/** Data requests (navigations with scripts, fetchers) get the same headers, without a CSP. */
+/**
+ * Data requests (navigations with scripts, fetchers) get the same headers, without a CSP.
+ * Their bodies need no NUL stripping: turbo-stream encodes each whole message at once and
+ * JSON-escapes U+0000, so React's padding bug cannot reach them.
+ */
 export function handleDataRequest(response: Response, { request }: { request: Request }) {
   applySecurityHeaders(response.headers, request, null);
   return response;
