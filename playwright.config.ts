@@ -47,6 +47,10 @@ export default defineConfig({
       HOST: "127.0.0.1",
       NODE_ENV: "production",
       DATABASE_PATH: join(process.env.E2E_DATA_DIR, "shop.sqlite"),
+      PUBLIC_URL: baseURL,
+      // Every browser test comes from 127.0.0.1, one client to the shop; the limit has
+      // tests of its own on servers of their own.
+      ORDER_RATE_LIMIT: "0",
     },
   },
 });

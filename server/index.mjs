@@ -1,5 +1,5 @@
 // The shop's production server: the same pieces remix-serve is made of (express,
-// @remix-run/express, compression), plus what remix-serve cannot do (decision 005):
+// @remix-run/express, compression), plus what remix-serve cannot do (decision 006):
 // a readable 403 for a form posted from another site before Remix's own guard answers
 // a bare 500, the socket's address for the order rate limit, assets cached by kind, and
 // an orderly shutdown that closes the database after the last request.

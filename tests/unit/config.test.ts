@@ -28,6 +28,22 @@ describe("parseConfig", () => {
     expect(config.analytics).toEqual({ gaMeasurementId: null, adsConversionSendTo: null });
     expect(config.delivery).toEqual({ from: null, until: null });
     expect(config.trustProxy).toBe(false);
+    expect(config.trustProxyHops).toBe(1);
+    expect(config.publicUrl).toBeNull();
+  });
+
+  it("keeps PUBLIC_URL to an origin and counts proxy hops", () => {
+    const config = parseConfig(
+      { PUBLIC_URL: "https://Shop.Example/", TRUST_PROXY_HOPS: "2" },
+      "/srv/shop",
+    );
+    expect(config.publicUrl).toBe("https://shop.example");
+    expect(config.trustProxyHops).toBe(2);
+    expect(problemsOf({ PUBLIC_URL: "shop.example" })[0]).toMatch(/^PUBLIC_URL/);
+    expect(problemsOf({ PUBLIC_URL: "https://shop.example/ka" })[0]).toMatch(/^PUBLIC_URL/);
+    expect(problemsOf({ PUBLIC_URL: "ftp://shop.example" })[0]).toMatch(/^PUBLIC_URL/);
+    expect(problemsOf({ TRUST_PROXY_HOPS: "0" })[0]).toMatch(/^TRUST_PROXY_HOPS/);
+    expect(problemsOf({ TRUST_PROXY_HOPS: "one" })[0]).toMatch(/^TRUST_PROXY_HOPS/);
   });
 
   it("reads every variable", () => {

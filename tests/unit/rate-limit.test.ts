@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createRateLimiter } from "~/checkout/rate-limit.server";
+import { clientKey, createRateLimiter } from "~/checkout/rate-limit.server";
 
 describe("the order rate limit (D12)", () => {
   it("lets a client place its quota, then asks it to wait until the oldest falls out", () => {
@@ -27,5 +27,31 @@ describe("the order rate limit (D12)", () => {
       false,
     ]);
     expect([perKey.hit("ip:1").ok, perKey.hit("ip:1").ok]).toEqual([true, false]);
+  });
+});
+
+describe("who a client is (the rate limit's key)", () => {
+  const request = (forwardedFor?: string) =>
+    new Request("http://shop.test/checkout", {
+      method: "POST",
+      headers: forwardedFor ? { "X-Forwarded-For": forwardedFor } : {},
+    });
+  const direct = { trustProxy: false, trustProxyHops: 1 };
+  const proxied = (hops: number) => ({ trustProxy: true, trustProxyHops: hops });
+
+  it("is the socket's address without a proxy, whatever the client writes in headers", () => {
+    expect(clientKey(request("9.9.9.9"), "198.51.100.4", direct)).toBe("ip:198.51.100.4");
+    expect(clientKey(request(), undefined, direct)).toBe("shared");
+  });
+
+  it("is the entry our proxy appended, counted from the right, never the client's own first", () => {
+    expect(clientKey(request("6.6.6.6, 203.0.113.9"), "10.0.0.1", proxied(1))).toBe(
+      "ip:203.0.113.9",
+    );
+    expect(clientKey(request("6.6.6.6, 203.0.113.9, 10.0.0.2"), "10.0.0.1", proxied(2))).toBe(
+      "ip:203.0.113.9",
+    );
+    // Fewer entries than proxies: the request did not come through them all.
+    expect(clientKey(request("203.0.113.9"), "10.0.0.1", proxied(2))).toBe("ip:10.0.0.1");
   });
 });

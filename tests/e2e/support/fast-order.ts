@@ -50,10 +50,15 @@ export async function prepareOrder(baseUrl: string, address: string): Promise<Pr
 export async function submitOrder(
   baseUrl: string,
   order: PreparedOrder,
+  headers: Record<string, string> = {},
 ): Promise<{ status: number; body: string }> {
   const response = await fetch(`${baseUrl}/checkout`, {
     method: "POST",
-    headers: { Cookie: order.cookie, "Content-Type": "application/x-www-form-urlencoded" },
+    headers: {
+      ...headers,
+      Cookie: order.cookie,
+      "Content-Type": "application/x-www-form-urlencoded",
+    },
     body: order.form,
     redirect: "manual",
   });
