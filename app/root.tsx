@@ -42,7 +42,7 @@ export const links: LinksFunction = () => [
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = await getLocale(request);
   const t = fixedT(locale, "common");
-  const switchCookie = languageSwitchCookie(request);
+  const switchCookie = await languageSwitchCookie(request);
   const { toast, setCookie: toastCookie } = await takeToast(request);
   const headers = new Headers();
   if (switchCookie) headers.append("Set-Cookie", switchCookie);
@@ -58,7 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       /** Public ids only; gtag.js loads when one is set (D14). */
       analytics: getConfig().analytics,
       /** Keys and quantities only: the browser prices nothing it could forge. */
-      cart: getCart(request),
+      cart: await getCart(request),
       toast,
     },
     { headers },

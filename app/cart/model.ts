@@ -181,9 +181,9 @@ export function sanitizeCart(value: unknown): Cart {
   return cart;
 }
 
-/** The stored form of a cart: `[["group/slug", qty], ...]`. */
-export function serializeCart(cart: Cart): string {
-  return JSON.stringify(cart.map((line) => [line.key, line.qty]));
+/** What the cookie keeps of a cart: `[["group/slug", qty], ...]`. */
+export function storedCart(cart: Cart): Array<[string, number]> {
+  return cart.map((line) => [line.key, line.qty]);
 }
 
 export function deserializeCart(text: string | null | undefined): Cart {

@@ -1,3 +1,5 @@
+import { createCookie } from "@remix-run/node";
+import { parse as parseCookieHeader } from "cookie";
 import { RemixI18Next } from "remix-i18next/server";
 import { getConfig } from "../config.server";
 import { i18nConfig } from "./config";
@@ -7,32 +9,35 @@ import { resources } from "./resources.server";
 
 const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
 
-const LANGUAGE_COOKIE = "lng";
+/**
+ * The stored language choice (D15). It holds nothing secret and only one of nine codes
+ * is ever accepted from it, so it is not signed.
+ */
+const languageCookie = createCookie("lng", {
+  path: "/",
+  sameSite: "lax",
+  httpOnly: true,
+  secure: getConfig().trustProxy,
+  maxAge: ONE_YEAR_SECONDS,
+});
 
 /**
- * The stored language choice (D15): a plain `lng=xx` cookie. It holds nothing secret
- * and only one of nine codes is ever accepted from it, so it is not signed.
+ * The stored choice, or null. A choice stored before the cookie went through
+ * createCookie was the bare code (`lng=ka`); it is still honoured.
  */
-export function readStoredLanguage(request: Request): string | null {
+export async function readStoredLanguage(request: Request): Promise<string | null> {
   const header = request.headers.get("Cookie");
-  if (!header) return null;
-  for (const pair of header.split(";")) {
-    const [name, ...value] = pair.trim().split("=");
-    if (name === LANGUAGE_COOKIE) return value.join("=").trim() || null;
-  }
-  return null;
+  if (!header?.includes("lng=")) return null;
+  const value: unknown = await languageCookie.parse(header);
+  if (typeof value === "string") return value;
+  return parseCookieHeader(header).lng ?? null;
 }
 
-export function serializeLanguageCookie(code: LanguageCode): string {
-  const secure = getConfig().trustProxy ? "; Secure" : "";
-  return `${LANGUAGE_COOKIE}=${code}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax; HttpOnly${secure}`;
-}
-
-function findLocale(request: Request): LanguageCode {
+async function findLocale(request: Request): Promise<LanguageCode> {
   const url = new URL(request.url);
   return detectLanguage({
     searchParam: url.searchParams.get("lng"),
-    cookie: readStoredLanguage(request),
+    cookie: await readStoredLanguage(request),
     acceptLanguage: request.headers.get("Accept-Language"),
   });
 }
@@ -51,11 +56,11 @@ export const i18next = new RemixI18Next({
  * The Set-Cookie header that stores a `?lng=` switch, or null when the request does
  * not switch language (or switches to the language already stored).
  */
-export function languageSwitchCookie(request: Request): string | null {
+export async function languageSwitchCookie(request: Request): Promise<string | null> {
   const requested = new URL(request.url).searchParams.get("lng");
   if (!isLanguageCode(requested)) return null;
-  if (readStoredLanguage(request) === requested) return null;
-  return serializeLanguageCookie(requested);
+  if ((await readStoredLanguage(request)) === requested) return null;
+  return languageCookie.serialize(requested);
 }
 
 /** The language a request is served in (detection order of D15, through remix-i18next). */

@@ -40,7 +40,7 @@ export async function action({ request }: ActionFunctionArgs) {
     });
   }
 
-  const result = applyCartIntent(getCart(request), intent, form);
+  const result = applyCartIntent(await getCart(request), intent, form);
   const toast = !result.ok
     ? createToast({ kind: "error", error: result.error })
     : result.limited
@@ -50,7 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
         : null;
 
   const headers = new Headers();
-  if (result.ok) headers.append("Set-Cookie", commitCart(result.cart));
+  if (result.ok) headers.append("Set-Cookie", await commitCart(result.cart));
   if (viaFetcher) return data({ ok: result.ok, toast }, { status: result.ok ? 200 : 400, headers });
 
   if (toast) headers.append("Set-Cookie", await flashToast(request, toast));

@@ -29,7 +29,7 @@ import { pageMetaTags } from "~/ui/meta";
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  if (priceCart(getCart(request)).count === 0) throw redirect("/cart");
+  if (priceCart(await getCart(request)).count === 0) throw redirect("/cart");
   return {
     meta: await getPageMeta(request, "checkout"),
     // One token per form shown: sending the same form twice places one order (D9).
@@ -54,7 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     },
     {
       form: await readForm(request),
-      cart: getCart(request),
+      cart: await getCart(request),
       language: await getLocale(request),
       client: clientKey(request, context.clientAddress),
     },
@@ -83,7 +83,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 /** The redirect to the thank-you page: the cart emptied, the order remembered for this browser. */
 async function thankYou(request: Request, orderNumber: number): Promise<Response> {
   const headers = new Headers();
-  headers.append("Set-Cookie", commitCart([]));
+  headers.append("Set-Cookie", await commitCart([]));
   headers.append("Set-Cookie", await rememberPlacedOrder(request, orderNumber));
   return redirect("/checkout/thanks", { status: 303, headers });
 }

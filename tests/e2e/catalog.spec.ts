@@ -229,7 +229,7 @@ for (const lng of languages) {
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(t("pages", "privacy.title"));
       for (const section of ["data", "purpose", "access", "retention", "cookies", "rights"]) {
         await expect(
-          page.getByRole("heading", {
+          page.locator(".policy").getByRole("heading", {
             name: t("pages", `privacy.sections.${section}.title`),
             exact: true,
           }),
@@ -242,7 +242,7 @@ for (const lng of languages) {
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(t("pages", "terms.title"));
       for (const section of ["orders", "payment", "delivery", "returns", "health", "contact"]) {
         await expect(
-          page.getByRole("heading", {
+          page.locator(".policy").getByRole("heading", {
             name: t("pages", `terms.sections.${section}.title`),
             exact: true,
           }),

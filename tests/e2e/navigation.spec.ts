@@ -86,7 +86,9 @@ test.describe("menus with JavaScript", () => {
     await products.focus();
     await expect(page.locator("#menu-products")).toBeVisible();
     await page.keyboard.press("Tab");
-    await expect(page.getByRole("link", { name: t("common", "mega.delicate") })).toBeFocused();
+    await expect(
+      page.getByRole("link", { name: t("common", "mega.delicate"), exact: true }),
+    ).toBeFocused();
     await page.keyboard.press("Escape");
     await expect(page.locator("#menu-products")).toBeHidden();
     await expect(products).toBeFocused();
