@@ -46,6 +46,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         meta: {
           title: `${t("productNotFound.title")} — ${brand}`,
           description: t("productNotFound.hint"),
+          noindex: true,
         },
       },
       { status: 404 },
@@ -64,10 +65,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = (args) => [
-  ...pageMetaTags(args),
-  ...(args.data?.found ? [] : [{ name: "robots", content: "noindex" }]),
-];
+export const meta: MetaFunction<typeof loader> = pageMetaTags;
 
 function ProductNotFound() {
   const { t } = useTranslation("catalog");

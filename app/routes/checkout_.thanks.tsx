@@ -14,6 +14,7 @@ import { getRequestT } from "~/i18n/t.server";
 import { TETRI_PER_LARI, formatPrice } from "~/money";
 import type { loader as rootLoader } from "~/root";
 import { CopyButton } from "~/ui/CopyButton";
+import { pageMetaTags } from "~/ui/meta";
 import { useHydrated } from "~/ui/use-hydrated";
 
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
@@ -42,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     })),
   };
   return {
-    meta: { title: t("thanks.title") },
+    meta: { title: t("thanks.title"), noindex: true },
     purchase,
     orderNumber,
     total: found.order.total,
@@ -50,8 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data ? [{ title: data.meta.title }, { name: "robots", content: "noindex" }] : [];
+export const meta: MetaFunction<typeof loader> = pageMetaTags;
 
 export default function Thanks() {
   const { orderNumber, total, deliveryDate, purchase } = useLoaderData<typeof loader>();

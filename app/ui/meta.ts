@@ -6,8 +6,16 @@ interface RootMetaData {
   locale: string;
 }
 
+/** What a route's loader says about its page; `pageMetaTags` turns it into tags. */
+export interface PageMetaData {
+  title: string;
+  description?: string;
+  /** Pages for one visitor or for nobody (not found, thank-you): kept out of search. */
+  noindex?: boolean;
+}
+
 interface MetaArgs {
-  data?: { meta?: { title: string; description: string } } | null;
+  data?: { meta?: PageMetaData } | null;
   location: { pathname: string };
   matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>;
 }
@@ -37,16 +45,20 @@ export function languageAlternates(origin: string, pathname: string): MetaDescri
   ];
 }
 
-/** `meta` for routes whose loader returns `{ meta: { title, description } }`. */
+/**
+ * The one way a route's `meta` is built: from `meta` in its loader's data. Indexable
+ * pages get their description, Open Graph texts, canonical and language alternates
+ * (from PUBLIC_URL); the rest get `noindex` and nothing that invites a crawler back.
+ */
 export function pageMetaTags({ data, location, matches }: MetaArgs): MetaDescriptor[] {
   if (!data?.meta) return [];
+  const { title, description, noindex } = data.meta;
+  const tags: MetaDescriptor[] = [{ title }];
+  if (description) tags.push({ name: "description", content: description });
+  if (noindex) return [...tags, { name: "robots", content: "noindex" }];
+  tags.push({ property: "og:title", content: title });
+  if (description) tags.push({ property: "og:description", content: description });
   const root = rootData(matches);
-  const tags: MetaDescriptor[] = [
-    { title: data.meta.title },
-    { name: "description", content: data.meta.description },
-    { property: "og:title", content: data.meta.title },
-    { property: "og:description", content: data.meta.description },
-  ];
   if (root) {
     tags.push(
       {
