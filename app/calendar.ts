@@ -26,6 +26,48 @@ export function shopToday(now: number): CalendarDate {
   return { year: part("year"), month: part("month"), day: part("day") };
 }
 
+const wallClockFormat = new Intl.DateTimeFormat("en-US", {
+  timeZone: SHOP_TIME_ZONE,
+  hourCycle: "h23",
+  year: "numeric",
+  month: "numeric",
+  day: "numeric",
+  hour: "numeric",
+  minute: "numeric",
+  second: "numeric",
+});
+
+/** How far Tbilisi's wall clock is ahead of UTC at the instant `ms`, in milliseconds. */
+function shopOffsetAt(ms: number): number {
+  const parts = wallClockFormat.formatToParts(new Date(ms));
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(parts.find((candidate) => candidate.type === type)?.value);
+  const wall = Date.UTC(
+    part("year"),
+    part("month") - 1,
+    part("day"),
+    part("hour"),
+    part("minute"),
+    part("second"),
+  );
+  return wall - Math.floor(ms / 1000) * 1000;
+}
+
+/** The instant a shop day begins (midnight in Tbilisi), in milliseconds since the epoch. */
+export function startOfShopDay(date: CalendarDate): number {
+  const midnightUtc = Date.UTC(date.year, date.month - 1, date.day);
+  return midnightUtc - shopOffsetAt(midnightUtc - shopOffsetAt(midnightUtc));
+}
+
+/** An instant as the shop's date and time, written the language's way (for staff). */
+export function formatShopDateTime(ms: number, locale: string): string {
+  return new Intl.DateTimeFormat(locale, {
+    timeZone: SHOP_TIME_ZONE,
+    dateStyle: "short",
+    timeStyle: "short",
+  }).format(new Date(ms));
+}
+
 function toUtc(date: CalendarDate): Date {
   return new Date(Date.UTC(date.year, date.month - 1, date.day));
 }

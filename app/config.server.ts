@@ -11,6 +11,8 @@ export interface Config {
     botToken: string | null;
     chatIds: string[];
     apiUrl: string;
+    /** The chats that work the desk (D23): sign-in links go there. */
+    deskChatIds: string[];
   };
   analytics: {
     gaMeasurementId: string | null;
@@ -89,15 +91,21 @@ export function parseConfig(env: Env, cwd = process.cwd()): Config {
     problems.push("TELEGRAM_BOT_TOKEN must look like 123456789:AAE... (digits, a colon, the key)");
   }
 
-  const chatIds = (text("TELEGRAM_CHAT_IDS") ?? "")
-    .split(",")
-    .map((id) => id.trim())
-    .filter(Boolean);
-  for (const id of chatIds) {
-    if (!/^-?\d{1,20}$/.test(id) && !/^@\w{5,32}$/.test(id)) {
-      problems.push(`TELEGRAM_CHAT_IDS must be numeric ids or @channel names, got "${id}"`);
+  const chatList = (name: string) => {
+    const ids = (text(name) ?? "")
+      .split(",")
+      .map((id) => id.trim())
+      .filter(Boolean);
+    for (const id of ids) {
+      if (!/^-?\d{1,20}$/.test(id) && !/^@\w{5,32}$/.test(id)) {
+        problems.push(`${name} must be numeric ids or @channel names, got "${id}"`);
+      }
     }
-  }
+    return ids;
+  };
+  const chatIds = chatList("TELEGRAM_CHAT_IDS");
+  const ownDeskChats = chatList("DESK_TELEGRAM_CHAT_IDS");
+  const deskChatIds = ownDeskChats.length > 0 ? ownDeskChats : chatIds;
   if (botToken !== null && chatIds.length === 0) {
     problems.push("TELEGRAM_CHAT_IDS must name at least one chat when TELEGRAM_BOT_TOKEN is set");
   }
@@ -185,7 +193,7 @@ export function parseConfig(env: Env, cwd = process.cwd()): Config {
     port,
     databasePath,
     sessionSecret,
-    telegram: { botToken, chatIds, apiUrl },
+    telegram: { botToken, chatIds, apiUrl, deskChatIds },
     analytics: { gaMeasurementId, adsConversionSendTo },
     delivery: { from, until },
     trustProxy,

@@ -3,7 +3,7 @@ import i18next from "i18next";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
-import { i18nConfig } from "./i18n/config";
+import { DESK_NAMESPACE, i18nConfig } from "./i18n/config";
 import { createFetchBackend } from "./i18n/fetch-backend";
 import { defaultLanguage } from "./i18n/languages";
 
@@ -14,7 +14,14 @@ async function hydrate() {
   await i18next
     .use(initReactI18next)
     .use(createFetchBackend(i18nVersion))
-    .init({ ...i18nConfig, lng });
+    .init({
+      ...i18nConfig,
+      // Shoppers load the storefront's texts only; desk pages load the desk's too.
+      ns: i18nConfig.ns.filter(
+        (ns) => ns !== DESK_NAMESPACE || window.location.pathname.startsWith("/desk"),
+      ),
+      lng,
+    });
 
   startTransition(() => {
     hydrateRoot(

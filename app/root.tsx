@@ -8,6 +8,7 @@ import {
   ScrollRestoration,
   data,
   isRouteErrorResponse,
+  useLocation,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
@@ -118,6 +119,17 @@ function Shell({
 }: { language: LanguageCode; year: number; children: ReactNode }) {
   const { t } = useTranslation();
   const toast = useRootData()?.toast ?? null;
+  // The owner's desk has a frame of its own (routes/desk.tsx): no shop header or footer.
+  if (useLocation().pathname.startsWith("/desk")) {
+    return (
+      <ToastProvider flashed={toast}>
+        <a href="#main" className="skip-link">
+          {t("skipToContent")}
+        </a>
+        {children}
+      </ToastProvider>
+    );
+  }
   return (
     <ToastProvider flashed={toast}>
       <a href="#main" className="skip-link">
@@ -137,7 +149,9 @@ export default function App() {
   const language = rootData?.locale ?? defaultLanguage;
   useLanguage(language);
   useHashScroll();
-  useGtag(rootData?.analytics ?? { gaMeasurementId: null, adsConversionSendTo: null });
+  // Staff at work in the desk are not shoppers: no analytics there.
+  const onDesk = useLocation().pathname.startsWith("/desk");
+  useGtag((!onDesk && rootData?.analytics) || { gaMeasurementId: null, adsConversionSendTo: null });
   useEffect(() => {
     // Tells browser tests (and curious people) that scripts have taken over the page.
     document.documentElement.dataset.hydrated = "true";

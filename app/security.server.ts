@@ -63,6 +63,7 @@ export function applySecurityHeaders(
     "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
   );
   headers.set("Cross-Origin-Opener-Policy", "same-origin");
+  if (isDeskPath(new URL(request.url).pathname)) applyDeskHeaders(headers);
   // Pages show this visitor's cart and language: never kept by a shared cache.
   if (!headers.has("Cache-Control")) headers.set("Cache-Control", "private, no-store");
   if (nonce && process.env.NODE_ENV === "production") {
@@ -71,6 +72,16 @@ export function applySecurityHeaders(
   if (getConfig().trustProxy && request.headers.get("X-Forwarded-Proto") === "https") {
     headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   }
+}
+
+export function isDeskPath(pathname: string): boolean {
+  return pathname === "/desk" || pathname.startsWith("/desk/") || pathname.startsWith("/desk.");
+}
+
+/** The owner's desk (D23): never stored anywhere, never indexed. */
+export function applyDeskHeaders(headers: Headers): void {
+  headers.set("Cache-Control", "no-store");
+  headers.set("X-Robots-Tag", "noindex, nofollow");
 }
 
 /** Methods that change something: a form post or a fetcher's submission. */

@@ -17,7 +17,11 @@ export interface OrdersTable {
   /** The one-time token of the checkout form that created the order. */
   submission_token: string;
   created_at: Generated<string>;
+  /** Where the order stands (D24); every change is an `order_events` row. */
+  status: Generated<OrderStatus>;
 }
+
+export type OrderStatus = "new" | "confirmed" | "shipped" | "delivered" | "refused" | "cancelled";
 
 export interface OrderItemsTable {
   id: Generated<number>;
@@ -45,10 +49,62 @@ export interface NotificationsTable {
   created_at: Generated<string>;
 }
 
+/** People who work the desk (D23). Disabled staff can neither sign in nor stay signed in. */
+export interface StaffTable {
+  id: Generated<number>;
+  name: string;
+  created_at: string;
+  disabled_at: string | null;
+}
+
+/** One-time sign-in links: only a hash of the token is kept. */
+export interface DeskSignInLinksTable {
+  token_hash: string;
+  /** Null for a link sent to the desk chats: whoever opens it gives a name. */
+  staff_id: number | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** Desk sessions: only a hash of the cookie's token is kept. */
+export interface DeskSessionsTable {
+  token_hash: string;
+  staff_id: number;
+  created_at: string;
+  last_seen_at: string;
+  user_agent: string;
+}
+
+/** The append-only history of an order: status changes and private notes. */
+export interface OrderEventsTable {
+  id: Generated<number>;
+  order_id: number;
+  at: string;
+  /** Who did it, as shown in the timeline (a staff member's name, or the system). */
+  actor: string;
+  staff_id: number | null;
+  kind: "status" | "note";
+  from_status: OrderStatus | null;
+  to_status: OrderStatus | null;
+  note: string | null;
+}
+
+/** One row per counted attempt, so every process sees the same counts. */
+export interface ThrottleHitsTable {
+  bucket: string;
+  at: string;
+}
+
 export interface Database {
   orders: OrdersTable;
   order_items: OrderItemsTable;
   notifications: NotificationsTable;
+  staff: StaffTable;
+  desk_sign_in_links: DeskSignInLinksTable;
+  desk_sessions: DeskSessionsTable;
+  order_events: OrderEventsTable;
+  throttle_hits: ThrottleHitsTable;
 }
 
 export type Order = Selectable<OrdersTable>;
@@ -58,3 +114,5 @@ export type NewOrderItem = Insertable<OrderItemsTable>;
 export type Notification = Selectable<NotificationsTable>;
 export type NewNotification = Insertable<NotificationsTable>;
 export type NotificationUpdate = Updateable<NotificationsTable>;
+export type Staff = Selectable<StaffTable>;
+export type OrderEvent = Selectable<OrderEventsTable>;

@@ -5,8 +5,14 @@ export const i18nConfig = {
   supportedLngs: [...languageCodes],
   fallbackLng: defaultLanguage,
   defaultNS: "common",
-  /** Every namespace; the browser loads all of a language's in one request. */
-  ns: ["common", "catalog", "home", "pages", "cart", "checkout"],
+  /**
+   * Every namespace. The browser loads all of a language's storefront namespaces in one
+   * request; the desk's texts come in a second one, only on desk pages.
+   */
+  ns: ["common", "catalog", "home", "pages", "cart", "checkout", "desk"],
   interpolation: { escapeValue: false },
   react: { useSuspense: false },
 } as const;
+
+/** Texts only the owner's desk uses: shoppers never download them. */
+export const DESK_NAMESPACE = "desk";

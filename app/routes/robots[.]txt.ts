@@ -6,6 +6,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 Allow: /
 Disallow: /cart
 Disallow: /checkout
+Disallow: /desk
 
 Sitemap: ${publicOrigin(request)}/sitemap.xml
 `;

@@ -24,6 +24,7 @@ describe("parseConfig", () => {
       botToken: null,
       chatIds: [],
       apiUrl: "https://api.telegram.org",
+      deskChatIds: [],
     });
     expect(config.analytics).toEqual({ gaMeasurementId: null, adsConversionSendTo: null });
     expect(config.delivery).toEqual({ from: null, until: null });
@@ -67,6 +68,13 @@ describe("parseConfig", () => {
     expect(config.databasePath).toBe("/var/lib/shop/orders.sqlite");
     expect(config.sessionSecret).toBe("s".repeat(40));
     expect(config.telegram.chatIds).toEqual(["111", "-1002222"]);
+    // The desk's sign-in links go to the order chats unless it has chats of its own.
+    expect(config.telegram.deskChatIds).toEqual(["111", "-1002222"]);
+    expect(
+      parseConfig({ TELEGRAM_CHAT_IDS: "1", DESK_TELEGRAM_CHAT_IDS: "7, 8" }, "/srv").telegram
+        .deskChatIds,
+    ).toEqual(["7", "8"]);
+    expect(problemsOf({ DESK_TELEGRAM_CHAT_IDS: "x y" })[0]).toMatch(/^DESK_TELEGRAM_CHAT_IDS/);
     expect(config.telegram.apiUrl).toBe("http://127.0.0.1:9999");
     expect(config.analytics.gaMeasurementId).toBe("G-ABC123XYZ");
     expect(config.delivery).toEqual({ from: "2025-01-01", until: "2025-12-31" });

@@ -4,10 +4,21 @@ import { join } from "node:path";
 import { type Kysely, sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { createDatabase } from "../../db/connection";
-import { migrateToLatest } from "../../db/migrate";
+import { createMigrator, migrateToLatest } from "../../db/migrate";
 import type { Database } from "../../db/schema";
 
 let db: Kysely<Database> | undefined;
+
+const ALL_TABLES = [
+  "desk_sessions",
+  "desk_sign_in_links",
+  "notifications",
+  "order_events",
+  "order_items",
+  "orders",
+  "staff",
+  "throttle_hits",
+];
 
 afterEach(async () => {
   await db?.destroy();
@@ -28,7 +39,7 @@ describe("migrations", () => {
   it("give a fresh database every table, in a folder created on demand", async () => {
     const database = freshDatabase();
     await migrateToLatest(database);
-    expect(await tableNames(database)).toEqual(["notifications", "order_items", "orders"]);
+    expect(await tableNames(database)).toEqual(ALL_TABLES);
 
     const orders = (await database.introspection.getTables()).find((t) => t.name === "orders");
     expect(orders?.columns.map((column) => column.name)).toEqual([
@@ -44,7 +55,24 @@ describe("migrations", () => {
       "language",
       "submission_token",
       "created_at",
+      "status",
     ]);
+  });
+
+  it("start orders placed before the desk existed as new, with no events", async () => {
+    const database = freshDatabase();
+    const migrator = createMigrator(database);
+    await migrator.migrateTo("20261122_0001_orders");
+    await sql`insert into orders (order_number, address, phone, delivery_time, total, positions, language, submission_token, created_at)
+      values (111111, 'A', '+995 555 123 456', '01.02.26', 10000, 1, 'ru', 'old-token', '2026-11-20T10:00:00.000Z')`.execute(
+      database,
+    );
+    await migrateToLatest(database);
+    const order = await database.selectFrom("orders").selectAll().executeTakeFirstOrThrow();
+    expect(order.status).toBe("new");
+    await expect(
+      sql`update orders set status = 'lost' where id = ${order.id}`.execute(database),
+    ).rejects.toThrow(/CHECK/);
   });
 
   it("change nothing when run twice", async () => {
@@ -55,7 +83,7 @@ describe("migrations", () => {
     );
     const second = await migrateToLatest(database);
     expect(second.results).toEqual([]);
-    expect(await tableNames(database)).toEqual(["notifications", "order_items", "orders"]);
+    expect(await tableNames(database)).toEqual(ALL_TABLES);
   });
 
   it("open the database durable: WAL, synchronous FULL, foreign keys on", async () => {

@@ -1,0 +1,51 @@
+import { createCookie, redirect } from "@remix-run/node";
+import { systemClock } from "~/clock";
+import { getConfig } from "~/config.server";
+import { db } from "~/db.server";
+import { safeRedirect } from "~/http.server";
+import { type DeskSession, SESSION_ABSOLUTE_MS, readDeskSession } from "./auth.server";
+
+/**
+ * The desk's session cookie (D23): HttpOnly, SameSite=Lax, signed; behind https it is
+ * Secure and `__Host-` prefixed, so no other host or path can set or read it.
+ */
+const deskCookie = createCookie(getConfig().trustProxy ? "__Host-desk" : "desk", {
+  path: "/",
+  httpOnly: true,
+  sameSite: "lax",
+  secure: getConfig().trustProxy,
+  secrets: [getConfig().sessionSecret],
+  maxAge: SESSION_ABSOLUTE_MS / 1000,
+});
+
+/** The signed-in staff member of this request, or null. */
+export async function getDeskSession(request: Request): Promise<DeskSession | null> {
+  const token: unknown = await deskCookie.parse(request.headers.get("Cookie"));
+  if (typeof token !== "string" || token.length === 0 || token.length > 100) return null;
+  return readDeskSession(db, token, systemClock());
+}
+
+/**
+ * The staff member, or no answer at all: a page sends the visitor to sign in (and back
+ * here afterwards), data (the export, a fetcher) gets 401. Nothing of an order is read
+ * before this passes.
+ */
+export async function requireStaff(
+  request: Request,
+  { page = true }: { page?: boolean } = {},
+): Promise<DeskSession> {
+  const session = await getDeskSession(request);
+  if (session) return session;
+  if (!page) throw new Response("Sign in to the desk first.\n", { status: 401 });
+  const url = new URL(request.url);
+  const next = safeRedirect(`${url.pathname}${url.search}`, "/desk");
+  throw redirect(`/desk/sign-in?next=${encodeURIComponent(next)}`);
+}
+
+export function commitDeskSession(token: string): Promise<string> {
+  return deskCookie.serialize(token);
+}
+
+export function clearDeskSession(): Promise<string> {
+  return deskCookie.serialize("", { maxAge: 0 });
+}

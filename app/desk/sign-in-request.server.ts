@@ -1,0 +1,83 @@
+import type { Kysely } from "kysely";
+import { hitThrottle } from "~/throttle.server";
+import type { Database } from "../../db/schema";
+import { SIGN_IN_LINK_TTL_MS, createSignInLink } from "./auth.server";
+
+/** A client may ask for a link this often… */
+export const LINK_REQUESTS_PER_CLIENT = 3;
+export const LINK_CLIENT_WINDOW_MS = 15 * 60 * 1000;
+/** …and everyone together this often, so the chats are never flooded. */
+export const LINK_REQUESTS_TOTAL = 10;
+export const LINK_TOTAL_WINDOW_MS = 60 * 60 * 1000;
+
+export interface SignInRequestDeps {
+  db: Kysely<Database>;
+  botToken: string | null;
+  apiUrl: string;
+  deskChatIds: string[];
+  /** The shop's public address, for the link (PUBLIC_URL). */
+  origin: string;
+  /** The chat message, given the link and its minutes of validity. */
+  message(link: string, minutes: number): string;
+  fetch?: typeof fetch;
+  log?: Pick<Console, "warn">;
+}
+
+export type SignInRequestOutcome = "sent" | "throttled" | "unavailable";
+
+/**
+ * "Send me a sign-in link" (D23): a fresh one-time link goes to the desk chats, where
+ * only staff read it. Throttled per client and in total, in the database. The page says
+ * the same thing whatever happened, so it tells a stranger nothing; the outcome is for
+ * the log and the tests.
+ */
+export async function requestSignInLink(
+  deps: SignInRequestDeps,
+  client: string,
+  now: number,
+): Promise<SignInRequestOutcome> {
+  const { db, botToken, deskChatIds } = deps;
+  const perClient = await hitThrottle(
+    db,
+    `desk-link:${client}`,
+    LINK_REQUESTS_PER_CLIENT,
+    LINK_CLIENT_WINDOW_MS,
+    now,
+  );
+  if (!perClient.ok) return "throttled";
+  const total = await hitThrottle(
+    db,
+    "desk-link:*",
+    LINK_REQUESTS_TOTAL,
+    LINK_TOTAL_WINDOW_MS,
+    now,
+  );
+  if (!total.ok) return "throttled";
+  if (!botToken || deskChatIds.length === 0) return "unavailable";
+
+  const token = await createSignInLink(db, null, now);
+  const link = `${deps.origin}/desk/sign-in/${token}`;
+  const text = deps.message(link, SIGN_IN_LINK_TTL_MS / 60_000);
+  const fetchImpl = deps.fetch ?? fetch;
+  let delivered = 0;
+  for (const chatId of deskChatIds) {
+    try {
+      const response = await fetchImpl(`${deps.apiUrl}/bot${botToken}/sendMessage`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ chat_id: chatId, text, disable_web_page_preview: true }),
+        signal: AbortSignal.timeout(10_000),
+      });
+      if (response.ok) delivered++;
+      else
+        (deps.log ?? console).warn(
+          `A desk sign-in link to chat ${chatId}: HTTP ${response.status}`,
+        );
+    } catch (error) {
+      (deps.log ?? console).warn(
+        `A desk sign-in link to chat ${chatId} failed: ${error instanceof Error ? error.message : error}`,
+      );
+    }
+  }
+  return delivered > 0 ? "sent" : "unavailable";
+}

@@ -1,0 +1,311 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, data, redirect, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { formatShopDateTime } from "~/calendar";
+import { formatOrderNumber } from "~/checkout/order-number";
+import { systemClock } from "~/clock";
+import { db } from "~/db.server";
+import { messengerLinks } from "~/desk/contact";
+import { NOTE_MAX } from "~/desk/limits";
+import { addOrderNote, changeOrderStatus, getDeskOrder } from "~/desk/orders.server";
+import { requireStaff } from "~/desk/session.server";
+import { isOrderStatus, nextStatuses } from "~/desk/status";
+import { readForm } from "~/http.server";
+import { getLocale } from "~/i18n/i18next.server";
+import { getLanguage } from "~/i18n/languages";
+import { getRequestT } from "~/i18n/t.server";
+import { Price } from "~/ui/Price";
+import { pageMetaTags } from "~/ui/meta";
+
+/** The number in the address: six digits as shown, or fewer. Anything else is no order. */
+function orderNumberOf(param: string | undefined): number | null {
+  return param && /^\d{1,6}$/.test(param) ? Number(param) : null;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireStaff(request);
+  const number = orderNumberOf(params.number);
+  const found = number === null ? null : await getDeskOrder(db, number);
+  if (!found) throw new Response("No such order.", { status: 404 });
+  const { order, items, events, history } = found;
+  const locale = getLanguage(await getLocale(request)).htmlLang;
+  const t = await getRequestT(request, "desk");
+  const when = (iso: string) => formatShopDateTime(Date.parse(iso), locale);
+  const shown = formatOrderNumber(order.order_number);
+  return {
+    meta: { title: t("order.number", { number: shown }), noindex: true },
+    number: shown,
+    status: order.status,
+    next: nextStatuses(order.status),
+    placedAt: when(order.created_at),
+    address: order.address,
+    phone: order.phone,
+    messenger: order.messenger,
+    email: order.email,
+    deliveryDate: order.delivery_time,
+    language: order.language,
+    total: order.total,
+    items: items.map((item) => ({
+      key: item.item_key,
+      title: item.title,
+      qty: item.qty,
+      subtotal: item.subtotal,
+    })),
+    links: messengerLinks(order.phone, order.messenger),
+    events: events.map((event) => ({
+      id: event.id,
+      at: when(event.at),
+      actor: event.actor,
+      kind: event.kind,
+      from: event.from_status,
+      to: event.to_status,
+      note: event.note,
+    })),
+    history: {
+      refused: history.refused,
+      delivered: history.delivered,
+      others: history.orders
+        .filter((other) => other.order_number !== order.order_number)
+        .map((other) => ({
+          number: formatOrderNumber(other.order_number),
+          status: other.status,
+          placedAt: when(other.created_at),
+          total: other.total,
+        })),
+    },
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = pageMetaTags;
+
+type ActionProblem = "refused" | "emptyNote" | "unknown";
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const session = await requireStaff(request);
+  const number = orderNumberOf(params.number);
+  if (number === null) throw new Response("No such order.", { status: 404 });
+  const form = await readForm(request);
+  const actor = { name: session.staff.name, staffId: session.staff.id };
+  const problem = (kind: ActionProblem, status = 400) => data({ problem: kind }, { status });
+
+  if (form.get("intent") === "note") {
+    const added = await addOrderNote(
+      db,
+      { orderNumber: number, actor, note: form.get("note") ?? "" },
+      systemClock(),
+    );
+    if (!added) return problem("emptyNote");
+  } else {
+    const to = form.get("to");
+    if (!isOrderStatus(to)) return problem("unknown");
+    const change = await changeOrderStatus(
+      db,
+      { orderNumber: number, to, actor, note: form.get("note") },
+      systemClock(),
+    );
+    if (change.outcome === "notFound") throw new Response("No such order.", { status: 404 });
+    if (change.outcome === "refused") return problem("refused", 409);
+  }
+  // Back to the page by GET, so a reload never sends the form again.
+  return redirect(`/desk/orders/${formatOrderNumber(number)}`, { status: 303 });
+}
+
+export default function DeskOrder() {
+  const order = useLoaderData<typeof loader>();
+  const problem = useActionData<typeof action>()?.problem ?? null;
+  const { t } = useTranslation("desk");
+  const { history } = order;
+
+  return (
+    <section className="desk-page desk-order-page">
+      <p>
+        <Link to="/desk">{t("order.back")}</Link>
+      </p>
+      <h1>
+        {t("order.number", { number: order.number })}{" "}
+        <span className={`desk-status desk-status--${order.status}`}>
+          {t(`status.${order.status}`)}
+        </span>
+      </h1>
+      {problem ? (
+        <p role="alert" className="desk-error">
+          {problem === "refused"
+            ? t("order.moveRefused", { status: t(`status.${order.status}`) })
+            : t(`order.problem.${problem}`)}
+        </p>
+      ) : null}
+
+      {order.next.length > 0 ? (
+        <Form method="post" className="desk-actions" aria-labelledby="desk-actions-title">
+          <h2 id="desk-actions-title">{t("order.actions")}</h2>
+          <p className="desk-field">
+            <label htmlFor="status-note">{t("order.statusNote")}</label>
+            <input id="status-note" name="note" maxLength={NOTE_MAX} />
+          </p>
+          <p className="desk-actions__buttons">
+            {order.next.map((status) => (
+              <button
+                key={status}
+                type="submit"
+                name="to"
+                value={status}
+                className={`desk-button desk-button--${status === "cancelled" || status === "refused" ? "danger" : "primary"}`}
+              >
+                {t(`move.${status}`)}
+              </button>
+            ))}
+          </p>
+        </Form>
+      ) : null}
+
+      <h2>{t("order.customer")}</h2>
+      <dl className="desk-details">
+        <div>
+          <dt>{t("order.placedAt")}</dt>
+          <dd>{order.placedAt}</dd>
+        </div>
+        <div>
+          <dt>{t("order.phone")}</dt>
+          <dd>
+            <bdi>{order.phone}</bdi>{" "}
+            <span className="desk-contact">
+              <a href={order.links.call}>{t("order.call")}</a>
+              <a href={order.links.whatsApp} rel="noreferrer" target="_blank">
+                {t("order.whatsApp")}
+              </a>
+              {order.links.telegram ? (
+                <a href={order.links.telegram} rel="noreferrer" target="_blank">
+                  {t("order.telegram")}
+                </a>
+              ) : null}
+            </span>
+          </dd>
+        </div>
+        <div>
+          <dt>{t("order.messenger")}</dt>
+          <dd>{order.messenger ? <bdi>{order.messenger}</bdi> : t("order.none")}</dd>
+        </div>
+        <div>
+          <dt>{t("order.email")}</dt>
+          <dd>
+            {order.email ? (
+              <a href={`mailto:${order.email}`}>
+                <bdi>{order.email}</bdi>
+              </a>
+            ) : (
+              t("order.none")
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>{t("order.address")}</dt>
+          <dd className="desk-address">
+            <bdi>{order.address}</bdi>
+          </dd>
+        </div>
+        <div>
+          <dt>{t("order.deliveryDate")}</dt>
+          <dd>
+            <bdi>{order.deliveryDate}</bdi>
+          </dd>
+        </div>
+        <div>
+          <dt>{t("order.language")}</dt>
+          <dd>{order.language}</dd>
+        </div>
+      </dl>
+
+      <h2>{t("order.items")}</h2>
+      <table className="desk-items">
+        <thead>
+          <tr>
+            <th scope="col">{t("order.product")}</th>
+            <th scope="col">{t("order.qty")}</th>
+            <th scope="col">{t("order.subtotal")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.items.map((item) => (
+            <tr key={item.key}>
+              <td>{item.title}</td>
+              <td>{item.qty}</td>
+              <td>
+                <Price amount={item.subtotal} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={2}>
+              {t("order.totalToCollect")}
+            </th>
+            <td>
+              <Price amount={order.total} />
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+      <p>
+        <Link to={`/desk/orders/${order.number}/slip`} className="desk-button">
+          {t("order.slip")}
+        </Link>
+      </p>
+
+      <h2>{t("order.history")}</h2>
+      <p>
+        {history.others.length === 0
+          ? t("order.historyFirst")
+          : t("order.historySummary", {
+              count: history.others.length + 1,
+              refused: history.refused,
+              delivered: history.delivered,
+            })}
+      </p>
+      {history.others.length > 0 ? (
+        <ul className="desk-history">
+          {history.others.map((other) => (
+            <li key={other.number}>
+              <Link to={`/desk/orders/${other.number}`}>
+                {t("order.number", { number: other.number })}
+              </Link>{" "}
+              {other.placedAt} · {t(`status.${other.status}`)} · <Price amount={other.total} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      <h2>{t("order.timeline")}</h2>
+      <ol className="desk-timeline">
+        <li>
+          <span className="desk-timeline__at">{order.placedAt}</span> {t("order.placedEvent")}
+        </li>
+        {order.events.map((event) => (
+          <li key={event.id}>
+            <span className="desk-timeline__at">{event.at}</span>{" "}
+            <span className="desk-timeline__actor">{event.actor}</span>{" "}
+            {event.kind === "status" && event.from && event.to
+              ? t("order.movedEvent", {
+                  from: t(`status.${event.from}`),
+                  to: t(`status.${event.to}`),
+                })
+              : t("order.noteEvent")}
+            {event.note ? <q className="desk-timeline__note">{event.note}</q> : null}
+          </li>
+        ))}
+      </ol>
+
+      <Form method="post" className="desk-note" aria-labelledby="desk-note-title">
+        <h2 id="desk-note-title">{t("order.addNote")}</h2>
+        <input type="hidden" name="intent" value="note" />
+        <p className="desk-field">
+          <label htmlFor="desk-note">{t("order.note")}</label>
+          <textarea id="desk-note" name="note" maxLength={NOTE_MAX} rows={3} required />
+        </p>
+        <button type="submit" className="desk-button">
+          {t("order.saveNote")}
+        </button>
+      </Form>
+    </section>
+  );
+}

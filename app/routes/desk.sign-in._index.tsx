@@ -1,0 +1,51 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, redirect, useActionData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { clientKey } from "~/checkout/rate-limit.server";
+import { getDeskSession } from "~/desk/session.server";
+import { sendSignInLinkToDeskChats } from "~/desk/sign-in.server";
+import { readForm } from "~/http.server";
+import { getRequestT } from "~/i18n/t.server";
+import { pageMetaTags } from "~/ui/meta";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (await getDeskSession(request)) throw redirect("/desk");
+  const t = await getRequestT(request, "desk");
+  return { meta: { title: t("signIn.title"), noindex: true } };
+}
+
+export const meta: MetaFunction<typeof loader> = pageMetaTags;
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await readForm(request);
+  const outcome = await sendSignInLinkToDeskChats(
+    request,
+    clientKey(request, context.clientAddress),
+  );
+  if (outcome !== "sent") console.info(`Desk sign-in link requested: ${outcome}.`);
+  // The same answer whatever happened: a stranger learns nothing from it.
+  return { requested: true };
+}
+
+export default function DeskSignIn() {
+  const { t } = useTranslation("desk");
+  const requested = useActionData<typeof action>()?.requested ?? false;
+  const sending = useNavigation().state === "submitting";
+  return (
+    <section className="desk-page desk-page--narrow">
+      <h1>{t("signIn.title")}</h1>
+      <p>{t("signIn.intro")}</p>
+      {requested ? (
+        <p role="status" className="desk-notice">
+          {t("signIn.requested")}
+        </p>
+      ) : null}
+      <Form method="post">
+        <button type="submit" className="desk-button desk-button--primary" disabled={sending}>
+          {t("signIn.sendLink")}
+        </button>
+      </Form>
+      <p className="desk-muted">{t("signIn.cliHint")}</p>
+    </section>
+  );
+}

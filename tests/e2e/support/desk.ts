@@ -1,0 +1,59 @@
+import { execFileSync } from "node:child_process";
+import { join } from "node:path";
+import type { Page } from "@playwright/test";
+import Database from "better-sqlite3";
+import { baseURL } from "../../../playwright.config";
+import { expect } from "./test";
+
+function shopDatabasePath(): string {
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir) throw new Error("E2E_DATA_DIR is not set");
+  return join(dir, "shop.sqlite");
+}
+
+/** Runs `npm run desk:invite -- --name NAME` against the shop under test; returns the link. */
+export function inviteLink(name: string): string {
+  const output = execFileSync(
+    process.execPath,
+    [
+      "node_modules/vite-node/vite-node.mjs",
+      "--config",
+      "vitest.config.ts",
+      "scripts/desk-invite.ts",
+      "--name",
+      name,
+    ],
+    {
+      env: { ...process.env, DATABASE_PATH: shopDatabasePath(), PUBLIC_URL: baseURL },
+      encoding: "utf8",
+    },
+  );
+  const link = output.trim().split("\n").at(-1) ?? "";
+  expect(link).toMatch(new RegExp(`^${baseURL}/desk/sign-in/[\\w-]{40,}$`));
+  return link;
+}
+
+/** Signs a staff member in the way a person does: open the link, press the button. */
+export async function signInToDesk(page: Page, name: string): Promise<void> {
+  await page.goto(`${inviteLink(name)}?lng=en`);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/desk$/);
+  await expect(page.getByText(`Signed in as ${name}`)).toBeVisible();
+}
+
+/** A phone number no other test uses, so a search finds exactly one shopper. */
+export function uniquePhone(): string {
+  const digits = String(Math.floor(Math.random() * 1e8)).padStart(8, "0");
+  return `+995 5${digits.slice(0, 2)} ${digits.slice(2, 5)} ${digits.slice(5, 8)}`;
+}
+
+/** Changes the shop's database directly: ages links and sessions as time would. */
+export function writeShopDatabase<T>(work: (db: Database.Database) => T): T {
+  const db = new Database(shopDatabasePath(), { fileMustExist: true });
+  try {
+    db.pragma("busy_timeout = 5000");
+    return work(db);
+  } finally {
+    db.close();
+  }
+}
