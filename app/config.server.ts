@@ -1,10 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import type { DatabaseTarget } from "../db/connection";
 
 export interface Config {
   port: number;
   databasePath: string;
+  /** PostgreSQL instead of the SQLite file when set (D28). */
+  databaseUrl: string | null;
+  /** Connections in the PostgreSQL pool of each process. */
+  databasePoolSize: number;
   /** Null only before `loadConfig` fills it from the file beside the database. */
   sessionSecret: string | null;
   telegram: {
@@ -79,6 +84,20 @@ export function parseConfig(env: Env, cwd = process.cwd()): Config {
   }
 
   const databasePath = resolve(cwd, text("DATABASE_PATH") ?? "db/shop.sqlite");
+
+  const databaseUrl = text("DATABASE_URL");
+  if (databaseUrl !== null && !/^postgres(ql)?:\/\/\S+$/.test(databaseUrl)) {
+    // The address may hold a password: never echo it.
+    problems.push("DATABASE_URL must be a PostgreSQL address like postgres://user:pass@host/db");
+  }
+  let databasePoolSize = 10;
+  const rawPool = text("DATABASE_POOL_SIZE");
+  if (rawPool !== null) {
+    databasePoolSize = Number(rawPool);
+    if (!/^\d+$/.test(rawPool) || databasePoolSize < 1 || databasePoolSize > 200) {
+      problems.push(`DATABASE_POOL_SIZE must be a whole number from 1 to 200, got "${rawPool}"`);
+    }
+  }
 
   const sessionSecret = text("SESSION_SECRET");
   if (sessionSecret !== null && sessionSecret.length < 32) {
@@ -192,6 +211,8 @@ export function parseConfig(env: Env, cwd = process.cwd()): Config {
   return {
     port,
     databasePath,
+    databaseUrl,
+    databasePoolSize,
     sessionSecret,
     telegram: { botToken, chatIds, apiUrl, deskChatIds },
     analytics: { gaMeasurementId, adsConversionSendTo },
@@ -233,4 +254,11 @@ export function getConfig(): Config & { sessionSecret: string } {
     };
   }
   return loaded;
+}
+
+/** The database the configuration names: PostgreSQL when DATABASE_URL is set, else SQLite. */
+export function databaseTarget(config: Config): DatabaseTarget {
+  return config.databaseUrl
+    ? { kind: "postgres", url: config.databaseUrl, poolSize: config.databasePoolSize }
+    : { kind: "sqlite", path: config.databasePath };
 }

@@ -1,17 +1,31 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, SqliteDialect } from "kysely";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
 import type { Database } from "./schema";
 
 const BUSY_TIMEOUT_MS = 5000;
 
+/** Where the shop's data lives: a SQLite file (the default) or a PostgreSQL server (D28). */
+export type DatabaseTarget =
+  | { kind: "sqlite"; path: string }
+  | { kind: "postgres"; url: string; poolSize: number };
+
 /**
- * Opens the SQLite file (creating its folder) with the settings a shop needs: WAL for
- * readers beside the writer, synchronous=FULL so a confirmed order survives a power
+ * Opens the database. SQLite (creating its folder) with the settings a shop needs: WAL
+ * for readers beside the writer, synchronous=FULL so a confirmed order survives a power
  * cut, foreign keys enforced, and a busy timeout instead of immediate lock errors.
+ * PostgreSQL through a pool of `poolSize` connections.
  */
-export function createDatabase(path: string): Kysely<Database> {
+export function createDatabase(target: DatabaseTarget | string): Kysely<Database> {
+  const resolved: DatabaseTarget =
+    typeof target === "string" ? { kind: "sqlite", path: target } : target;
+  if (resolved.kind === "postgres") {
+    const pool = new pg.Pool({ connectionString: resolved.url, max: resolved.poolSize });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  const { path } = resolved;
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   const sqlite = new SQLite(path);
   sqlite.pragma("journal_mode = WAL");
@@ -19,4 +33,15 @@ export function createDatabase(path: string): Kysely<Database> {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+/** A unique index refused the row, on either engine. */
+export function isUniqueViolation(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as Error & { code?: unknown }).code;
+  return (
+    code === "23505" ||
+    code === "SQLITE_CONSTRAINT_UNIQUE" ||
+    /UNIQUE constraint/.test(error.message)
+  );
 }

@@ -1,12 +1,30 @@
-import { type Kysely, sql } from "kysely";
+import { type ColumnDefinitionBuilder, type Kysely, PostgresAdapter, sql } from "kysely";
 
-const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+// Written for SQLite first; the same file now also builds the same tables on PostgreSQL.
+// On SQLite it produces exactly the schema it always did (databases that ran it keep it);
+// on PostgreSQL the ids are `serial` and the times have no SQL default: the shop writes
+// every time from its own clock.
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations do not depend on app types.
-export async function up(db: Kysely<any>): Promise<void> {
+type AnyDb = Kysely<any>;
+
+function engine(db: AnyDb) {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  return {
+    idType: postgres ? ("serial" as const) : ("integer" as const),
+    id: (col: ColumnDefinitionBuilder) =>
+      postgres ? col.primaryKey() : col.primaryKey().autoIncrement(),
+    /** A creation time's default: SQLite's clock as ISO text; none on PostgreSQL. */
+    now: (col: ColumnDefinitionBuilder) =>
+      postgres ? col : col.defaultTo(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
+  };
+}
+
+export async function up(db: AnyDb): Promise<void> {
+  const { idType, id, now } = engine(db);
   await db.schema
     .createTable("orders")
-    .addColumn("id", "integer", (col) => col.primaryKey().autoIncrement())
+    .addColumn("id", idType, id)
     .addColumn("order_number", "integer", (col) => col.notNull().unique())
     .addColumn("address", "text", (col) => col.notNull())
     .addColumn("phone", "text", (col) => col.notNull())
@@ -17,12 +35,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("positions", "integer", (col) => col.notNull().check(sql`positions >= 0`))
     .addColumn("language", "text", (col) => col.notNull())
     .addColumn("submission_token", "text", (col) => col.notNull().unique())
-    .addColumn("created_at", "text", (col) => col.notNull().defaultTo(now))
+    .addColumn("created_at", "text", (col) => now(col.notNull()))
     .execute();
 
   await db.schema
     .createTable("order_items")
-    .addColumn("id", "integer", (col) => col.primaryKey().autoIncrement())
+    .addColumn("id", idType, id)
     .addColumn("order_id", "integer", (col) =>
       col.notNull().references("orders.id").onDelete("cascade"),
     )
@@ -40,7 +58,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("notifications")
-    .addColumn("id", "integer", (col) => col.primaryKey().autoIncrement())
+    .addColumn("id", idType, id)
     .addColumn("order_id", "integer", (col) =>
       col.notNull().references("orders.id").onDelete("cascade"),
     )
@@ -50,10 +68,10 @@ export async function up(db: Kysely<any>): Promise<void> {
       col.notNull().defaultTo("pending").check(sql`status in ('pending', 'sent', 'failed')`),
     )
     .addColumn("attempts", "integer", (col) => col.notNull().defaultTo(0))
-    .addColumn("next_attempt_at", "text", (col) => col.notNull().defaultTo(now))
+    .addColumn("next_attempt_at", "text", (col) => now(col.notNull()))
     .addColumn("last_error", "text")
     .addColumn("sent_at", "text")
-    .addColumn("created_at", "text", (col) => col.notNull().defaultTo(now))
+    .addColumn("created_at", "text", (col) => now(col.notNull()))
     .execute();
   await db.schema
     .createIndex("notifications_due")
@@ -68,8 +86,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: see up().
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropTable("notifications").execute();
   await db.schema.dropTable("order_items").execute();
   await db.schema.dropTable("orders").execute();

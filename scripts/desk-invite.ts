@@ -4,7 +4,7 @@
 // `npm run desk:invite -- --disable NAME`: NAME can no longer sign in; signed out everywhere.
 import { parseArgs } from "node:util";
 import { systemClock } from "../app/clock";
-import { parseConfig } from "../app/config.server";
+import { databaseTarget, parseConfig } from "../app/config.server";
 import {
   SIGN_IN_LINK_TTL_MS,
   cleanStaffName,
@@ -28,7 +28,7 @@ try {
 }
 
 const config = parseConfig(process.env);
-const db = createDatabase(config.databasePath);
+const db = createDatabase(databaseTarget(config));
 try {
   await migrateToLatest(db);
   const now = systemClock();

@@ -1,7 +1,7 @@
 // `npm run notify:status`: how the chat notifications stand, and the latest errors.
 // `npm run notify:retry`: send the failed ones again (the running server picks them up).
 import { isoAt, systemClock } from "../app/clock";
-import { parseConfig } from "../app/config.server";
+import { databaseTarget, parseConfig } from "../app/config.server";
 import { createDatabase } from "../db/connection";
 import { migrateToLatest } from "../db/migrate";
 
@@ -11,7 +11,7 @@ if (command !== "status" && command !== "retry") {
   process.exit(2);
 }
 
-const db = createDatabase(parseConfig(process.env).databasePath);
+const db = createDatabase(databaseTarget(parseConfig(process.env)));
 try {
   await migrateToLatest(db);
   if (command === "retry") {
