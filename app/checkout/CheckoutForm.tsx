@@ -9,7 +9,7 @@ import {
 } from "react";
 import { useTranslation } from "react-i18next";
 import { type CalendarDate, compareDates, parseIsoDate, toIsoDate, toShortDate } from "~/calendar";
-import { isolate } from "~/i18n/isolate";
+import { Isolated, isolate } from "~/i18n/isolate";
 import { useHydrated } from "~/ui/use-hydrated";
 import { type DeliveryWindow, maskDeliveryDate, snapToWindow } from "./delivery-date";
 import { PHONE_PREFIX, maskPhone } from "./phone";
@@ -108,7 +108,7 @@ export function CheckoutForm({ token, window, result }: CheckoutFormProps) {
     >
       {error ? (
         <div ref={alertRef} role="alert" tabIndex={-1} className="form-alert" id="checkout-error">
-          {messageText}
+          <Isolated text={messageText} />
         </div>
       ) : null}
       <p className="form-note">{t("required")}</p>
@@ -263,7 +263,7 @@ function Field({
       {children}
       {hint ? (
         <p className="field__hint" id={`${name}-hint`}>
-          {hint}
+          <Isolated text={hint} />
         </p>
       ) : null}
     </div>

@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
+import { contactTexts } from "../../app/contacts";
 import { text } from "./support/dictionary";
 import { deliveryDate, uniqueAddress } from "./support/shop";
 import { expect, test } from "./support/test";
@@ -148,6 +149,48 @@ test.describe("right-to-left", () => {
       const summary = await page.locator(".order-summary").boundingBox();
       expect(form && summary && form.x > summary.x).toBe(true);
     });
+  }
+});
+
+test.describe("right-to-left: Latin values inside translated text are isolated", () => {
+  for (const lng of ["he", "ar"] as const) {
+    for (const route of ["/privacy", "/terms"]) {
+      test(`${route} in ${lng}: the Telegram handle and the e-mail read left to right`, async ({
+        page,
+      }) => {
+        await page.goto(`${route}?lng=${lng}`);
+        const values = [contactTexts.telegram, contactTexts.email];
+        const found = await page.locator("main").evaluate((main, values) => {
+          const seen: { value: string; isolated: boolean; inOrder: boolean }[] = [];
+          const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const content = node.textContent ?? "";
+            for (const value of values) {
+              const at = content.indexOf(value);
+              if (at < 0) continue;
+              // Isolated: the nearest <bdi> or dir="ltr" element round it holds the value alone.
+              const isolating = node.parentElement?.closest("bdi, [dir='ltr']");
+              // On screen the value's first character ("@", "h") is left of its second.
+              const range = document.createRange();
+              range.setStart(node, at);
+              range.setEnd(node, at + 1);
+              const first = range.getBoundingClientRect();
+              range.setStart(node, at + 1);
+              range.setEnd(node, at + 2);
+              const second = range.getBoundingClientRect();
+              seen.push({
+                value,
+                isolated: isolating?.textContent === value,
+                inOrder: first.left < second.left,
+              });
+            }
+          }
+          return seen;
+        }, values);
+        expect(found.map((item) => item.value)).toEqual(expect.arrayContaining(values));
+        for (const item of found) expect(item).toEqual({ ...item, isolated: true, inOrder: true });
+      });
+    }
   }
 });
 
