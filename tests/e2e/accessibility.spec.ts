@@ -77,6 +77,23 @@ for (const lng of ["ru", "en", "ar"] as const) {
   });
 }
 
+test("headings never skip a level, on every page", async ({ page, context }) => {
+  test.setTimeout(60_000);
+  await context.addCookies([{ name: "cart_v1", value: CART, domain: "127.0.0.1", path: "/" }]);
+  for (const route of routes) {
+    await page.goto(`${route}?lng=en`);
+    const levels = await page.evaluate(() =>
+      Array.from(document.querySelectorAll("h1, h2, h3, h4, h5, h6, [role='heading']"))
+        .filter((heading) => !heading.closest("[hidden], [aria-hidden='true']"))
+        .map((heading) => Number(heading.getAttribute("aria-level") ?? heading.tagName.slice(1))),
+    );
+    const skips = levels.flatMap((level, index) =>
+      level > (levels[index - 1] ?? 0) + 1 ? [`h${levels[index - 1] ?? 0} → h${level}`] : [],
+    );
+    expect.soft(skips, `${route}: ${levels.join(" ")}`).toEqual([]);
+  }
+});
+
 test("the language switcher's name starts with the code it shows, in every language", async ({
   page,
 }) => {
