@@ -115,11 +115,12 @@ export function CheckoutForm({ token, window, result }: CheckoutFormProps) {
       <input type="hidden" name="token" value={token} />
 
       <Field name="address" label={t("fields.address")} required>
+        {/* One line, so "address-line1": HTML allows "street-address" on a textarea only. */}
         <input
           id="address"
           name="address"
           type="text"
-          autoComplete="street-address"
+          autoComplete="address-line1"
           placeholder={t("fields.addressPlaceholder")}
           maxLength={FIELD_LIMITS.address}
           defaultValue={values.address}
