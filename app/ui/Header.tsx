@@ -199,7 +199,7 @@ function MobileMenu() {
             strokeLinecap="round"
           />
         </svg>
-        <span>{t("nav.menu")}</span>
+        <span className="mobile-menu__label">{t("nav.menu")}</span>
       </summary>
       <nav aria-label={t("nav.label")} className="mobile-menu__panel">
         <ul>
