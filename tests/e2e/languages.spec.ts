@@ -339,6 +339,30 @@ test.describe("small phones (WCAG 1.4.10): nothing cut, squeezed or sideways", (
   }
 });
 
+test.describe("small phones (WCAG 1.4.10): no page scrolls sideways", () => {
+  for (const lng of codes) {
+    test(`${lng}: every page at 320 px, with a cart`, async ({
+      page,
+      context,
+      javaScriptEnabled,
+    }) => {
+      test.setTimeout(60_000);
+      await context.addCookies([{ name: "cart_v1", value: CART, domain: "127.0.0.1", path: "/" }]);
+      await page.setViewportSize({ width: 320, height: 640 });
+      for (const route of routes) {
+        await page.goto(`${route}?lng=${lng}`);
+        if (javaScriptEnabled)
+          await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+        const overflow = await page.evaluate(async () => {
+          await document.fonts.ready;
+          return document.documentElement.scrollWidth - document.documentElement.clientWidth;
+        });
+        expect.soft(overflow, `${route}: px beyond the screen`).toBeLessThanOrEqual(0);
+      }
+    });
+  }
+});
+
 test.describe("screenshots for people to look at", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "once");
   const dir = join(import.meta.dirname, "../artifacts/screenshots");
