@@ -15,5 +15,13 @@ export const contactLinks = {
   whatsapp: `https://wa.me/${contacts.whatsapp}`,
 } as const;
 
-/** How the WhatsApp number is written for people. */
-export const whatsappDisplay = "+995 555 123 456";
+/**
+ * The contacts as written for people. Latin or digits in every language: wherever one
+ * meets translated text it is isolated (<bdi>, or `isolate` inside a translation), or a
+ * right-to-left sentence turns "@kolkhida_shop" into "kolkhida_shop@".
+ */
+export const contactTexts = {
+  email: contacts.email,
+  telegram: `@${contacts.telegram}`,
+  whatsapp: "+995 555 123 456",
+} as const;

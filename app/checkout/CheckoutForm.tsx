@@ -17,7 +17,7 @@ import {
   toIsoDate,
   toShortDate,
 } from "~/calendar";
-import { isolate } from "~/i18n/isolate";
+import { Isolated, isolate } from "~/i18n/isolate";
 import { useHydrated } from "~/ui/use-hydrated";
 import { type DeliveryWindow, maskDeliveryDate, snapToWindow } from "./delivery-date";
 import { PHONE_PREFIX, maskPhone } from "./phone";
@@ -111,18 +111,19 @@ export function CheckoutForm({ token, window, result }: CheckoutFormProps) {
     >
       {error ? (
         <div ref={alertRef} role="alert" tabIndex={-1} className="form-alert" id="checkout-error">
-          {messageText}
+          <Isolated text={messageText} />
         </div>
       ) : null}
       <p className="form-note">{t("required")}</p>
       <input type="hidden" name="token" value={token} />
 
       <Field name="address" label={t("fields.address")} required>
+        {/* One line, so "address-line1": HTML allows "street-address" on a textarea only. */}
         <input
           id="address"
           name="address"
           type="text"
-          autoComplete="street-address"
+          autoComplete="address-line1"
           placeholder={t("fields.addressPlaceholder")}
           maxLength={FIELD_LIMITS.address}
           defaultValue={values.address}
@@ -266,7 +267,7 @@ function Field({
       {children}
       {hint ? (
         <p className="field__hint" id={`${name}-hint`}>
-          {hint}
+          <Isolated text={hint} />
         </p>
       ) : null}
     </div>

@@ -163,7 +163,8 @@ function ProductDetails({
                       <li key={step}>{text(`usage.${step}`)}</li>
                     ))}
                   </ol>
-                  <h3>{t("product.warnings")}</h3>
+                  {/* The summaries are not headings: under the h1 this is the next level. */}
+                  <h2 className="product__warnings-title">{t("product.warnings")}</h2>
                   <ul className="warnings">
                     {product.warnings.map((warning) => (
                       <li key={warning}>{text(`warnings.${warning}`)}</li>

@@ -8,7 +8,7 @@ import { readPlacedOrder } from "~/checkout/confirmation.server";
 import { findOrderByNumber, formatOrderNumber } from "~/checkout/orders.server";
 import { db } from "~/db.server";
 import { getLocale } from "~/i18n/i18next.server";
-import { isolate } from "~/i18n/isolate";
+import { Isolated, isolate } from "~/i18n/isolate";
 import { getLanguage } from "~/i18n/languages";
 import { getRequestT } from "~/i18n/t.server";
 import { TETRI_PER_LARI, formatPrice } from "~/money";
@@ -111,8 +111,14 @@ export default function Thanks() {
             copiedLabel={t("thanks.copied")}
           />
         ) : null}
-        <p>{t("thanks.delivery", { date: isolate(deliveryDate) })}</p>
-        <p>{t("thanks.total", { total: isolate(formatPrice(total, i18n.language)) })}</p>
+        <p>
+          <Isolated text={t("thanks.delivery", { date: isolate(deliveryDate) })} />
+        </p>
+        <p>
+          <Isolated
+            text={t("thanks.total", { total: isolate(formatPrice(total, i18n.language)) })}
+          />
+        </p>
         <p className="thanks__text">{t("thanks.text")}</p>
         <Link to="/" className="button button--large">
           {t("thanks.home")}

@@ -15,7 +15,7 @@ import {
 import { requireStaff } from "~/desk/session.server";
 import { orderStatuses } from "~/desk/status";
 import { getLocale } from "~/i18n/i18next.server";
-import { isolate } from "~/i18n/isolate";
+import { Isolated, isolate } from "~/i18n/isolate";
 import { getLanguage } from "~/i18n/languages";
 import { getRequestT } from "~/i18n/t.server";
 import { Price } from "~/ui/Price";
@@ -188,7 +188,9 @@ export default function DeskList() {
                   <dd>
                     {row.items.map((item) => (
                       <span key={item.title} className="desk-order__item">
-                        {t("order.itemLine", { title: isolate(item.title), qty: item.qty })}
+                        <Isolated
+                          text={t("order.itemLine", { title: isolate(item.title), qty: item.qty })}
+                        />
                       </span>
                     ))}
                   </dd>

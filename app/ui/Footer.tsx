@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { contactLinks, contacts, whatsappDisplay } from "~/contacts";
+import { contactLinks, contactTexts } from "~/contacts";
 
 /** Footer (spec §2): tagline, social links, product and company columns, contacts, year, legal links. */
 export function Footer({ year }: { year: number }) {
@@ -67,17 +67,17 @@ export function Footer({ year }: { year: number }) {
           <ul className="site-footer__contacts">
             <li>
               <a href={contactLinks.telegram} rel="noopener noreferrer" target="_blank">
-                {t("contactsMenu.chat")}: <bdi dir="ltr">@{contacts.telegram}</bdi>
+                {t("contactsMenu.chat")}: <bdi dir="ltr">{contactTexts.telegram}</bdi>
               </a>
             </li>
             <li>
               <a href={contactLinks.email}>
-                {t("contactsMenu.email")}: <bdi dir="ltr">{contacts.email}</bdi>
+                {t("contactsMenu.email")}: <bdi dir="ltr">{contactTexts.email}</bdi>
               </a>
             </li>
             <li>
               <a href={contactLinks.whatsapp} rel="noopener noreferrer" target="_blank">
-                {t("contactsMenu.messenger")}: <bdi dir="ltr">{whatsappDisplay}</bdi>
+                {t("contactsMenu.messenger")}: <bdi dir="ltr">{contactTexts.whatsapp}</bdi>
               </a>
             </li>
           </ul>

@@ -27,11 +27,11 @@ export function LanguageSwitcher({ current }: { current: LanguageCode }) {
   const active = getLanguage(current);
   return (
     <details className="language-switcher" ref={details}>
-      <summary aria-label={`${t("nav.language")}: ${active.name}`}>
+      {/* Named by what it shows, then what it is (WCAG 2.5.3): "EN — Language: English". */}
+      <summary>
         <Flag language={active} />
-        <span className="language-switcher__code" aria-hidden="true">
-          {active.code.toUpperCase()}
-        </span>
+        <span className="language-switcher__code">{active.code.toUpperCase()}</span>
+        <span className="visually-hidden">{` — ${t("nav.language")}: ${active.name}`}</span>
       </summary>
       <ul className="language-switcher__list">
         {languages.map((language) => (

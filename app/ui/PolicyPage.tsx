@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { contacts } from "~/contacts";
+import { contactTexts } from "~/contacts";
+import { Isolated, isolate } from "~/i18n/isolate";
 
 /** A policy page (privacy, terms): title, introduction and titled sections. */
 export function PolicyPage({
@@ -7,7 +8,7 @@ export function PolicyPage({
   sections,
 }: { page: "privacy" | "terms"; sections: readonly string[] }) {
   const { t } = useTranslation("pages");
-  const values = { email: contacts.email, telegram: `@${contacts.telegram}` };
+  const values = { email: isolate(contactTexts.email), telegram: isolate(contactTexts.telegram) };
   return (
     <article className="page page--narrow policy">
       <header className="page-header">
@@ -17,7 +18,9 @@ export function PolicyPage({
       {sections.map((section) => (
         <section key={section}>
           <h2>{t(`${page}.sections.${section}.title`)}</h2>
-          <p>{t(`${page}.sections.${section}.text`, values)}</p>
+          <p>
+            <Isolated text={t(`${page}.sections.${section}.text`, values)} />
+          </p>
         </section>
       ))}
     </article>

@@ -24,6 +24,29 @@ async function orderNumberOnPage(page: Page): Promise<string> {
   return number;
 }
 
+test("each field's autofill name fits its control: no multi-line address on one line", async ({
+  page,
+  context,
+}) => {
+  const cart = encodeURIComponent('[["body/hemor-cream",1]]');
+  await context.addCookies([{ name: "cart_v1", value: cart, domain: "127.0.0.1", path: "/" }]);
+  await page.goto("/checkout?lng=en");
+  const fields = await page
+    .locator(".checkout-form")
+    .locator("input, textarea, select")
+    .evaluateAll((elements) =>
+      elements.map((element) => ({
+        name: element.getAttribute("name") ?? element.id,
+        tag: element.tagName.toLowerCase(),
+        autocomplete: (element.getAttribute("autocomplete") ?? "").split(/\s+/),
+      })),
+    );
+  // HTML puts "street-address" in the multi-line group: a <textarea> only (the W3C checker's error).
+  for (const field of fields.filter((field) => field.autocomplete.includes("street-address")))
+    expect(field.tag, field.name).toBe("textarea");
+  expect(fields.find((field) => field.name === "address")?.autocomplete).toEqual(["address-line1"]);
+});
+
 test.describe("checkout without JavaScript", () => {
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "plain form posts");
 

@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
+import { contactTexts } from "../../app/contacts";
 import { text } from "./support/dictionary";
 import { deliveryDate, uniqueAddress } from "./support/shop";
 import { expect, test } from "./support/test";
@@ -151,6 +152,48 @@ test.describe("right-to-left", () => {
   }
 });
 
+test.describe("right-to-left: Latin values inside translated text are isolated", () => {
+  for (const lng of ["he", "ar"] as const) {
+    for (const route of ["/privacy", "/terms"]) {
+      test(`${route} in ${lng}: the Telegram handle and the e-mail read left to right`, async ({
+        page,
+      }) => {
+        await page.goto(`${route}?lng=${lng}`);
+        const values = [contactTexts.telegram, contactTexts.email];
+        const found = await page.locator("main").evaluate((main, values) => {
+          const seen: { value: string; isolated: boolean; inOrder: boolean }[] = [];
+          const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const content = node.textContent ?? "";
+            for (const value of values) {
+              const at = content.indexOf(value);
+              if (at < 0) continue;
+              // Isolated: the nearest <bdi> or dir="ltr" element round it holds the value alone.
+              const isolating = node.parentElement?.closest("bdi, [dir='ltr']");
+              // On screen the value's first character ("@", "h") is left of its second.
+              const range = document.createRange();
+              range.setStart(node, at);
+              range.setEnd(node, at + 1);
+              const first = range.getBoundingClientRect();
+              range.setStart(node, at + 1);
+              range.setEnd(node, at + 2);
+              const second = range.getBoundingClientRect();
+              seen.push({
+                value,
+                isolated: isolating?.textContent === value,
+                inOrder: first.left < second.left,
+              });
+            }
+          }
+          return seen;
+        }, values);
+        expect(found.map((item) => item.value)).toEqual(expect.arrayContaining(values));
+        for (const item of found) expect(item).toEqual({ ...item, isolated: true, inOrder: true });
+      });
+    }
+  }
+});
+
 test.describe("switching language", () => {
   test("with JavaScript: in place, no full reload, lang and dir set, the change announced", async ({
     page,
@@ -212,6 +255,112 @@ test.describe("switching language", () => {
       expect(png.status()).toBe(200);
     }
   });
+});
+
+/** What is wrong with the header's controls on screen now; an empty list when nothing is. */
+async function headerFaults(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const viewport = document.documentElement.clientWidth;
+    const faults: string[] = [];
+    const controls = [
+      ".site-header .brand",
+      ".language-switcher summary",
+      ".cart-link",
+      ".mobile-menu summary",
+    ].map((selector) => {
+      const element = document.querySelector<HTMLElement>(selector);
+      if (!element) throw new Error(`${selector} is missing`);
+      return { selector, element, box: element.getBoundingClientRect() };
+    });
+    for (const { selector, element, box } of controls) {
+      if (box.width < 24 || box.height < 24)
+        faults.push(`${selector} is ${box.width}×${box.height}`);
+      if (box.left < 0 || box.right > viewport)
+        faults.push(`${selector} spans ${box.left}…${box.right} of ${viewport}`);
+      // Content wider than its box is cut off: an ellipsis in the brand, a label under an edge.
+      if (element.scrollWidth > element.clientWidth)
+        faults.push(`${selector} shows ${element.clientWidth} of ${element.scrollWidth} px`);
+      for (const icon of element.querySelectorAll("svg")) {
+        const size = icon.getBoundingClientRect();
+        if (size.width < 24 || size.height < 24)
+          faults.push(`${selector}'s icon is squeezed to ${size.width}×${size.height}`);
+      }
+    }
+    const inLine = [...controls].sort((a, b) => a.box.left - b.box.left);
+    for (const [index, { selector, box }] of inLine.entries()) {
+      const next = inLine[index + 1];
+      if (next && next.box.left < box.right) faults.push(`${selector} overlaps ${next.selector}`);
+    }
+    // The open language list hangs inside the screen too.
+    const open = document.querySelector<HTMLDetailsElement>(".language-switcher")?.open;
+    const list = document.querySelector(".language-switcher__list")?.getBoundingClientRect();
+    if (open && list && (list.left < 0 || list.right > viewport))
+      faults.push(`the language list spans ${list.left}…${list.right} of ${viewport}`);
+    if (document.documentElement.scrollWidth > viewport)
+      faults.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} px`);
+    return faults;
+  });
+}
+
+test.describe("small phones (WCAG 1.4.10): nothing cut, squeezed or sideways", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the layout is the same; run once");
+
+  for (const lng of codes) {
+    test(`${lng}: the header at 320 and 375 px, with and without a cart`, async ({
+      page,
+      context,
+    }) => {
+      for (const cart of [false, true]) {
+        await context.clearCookies();
+        if (cart)
+          await context.addCookies([
+            { name: "cart_v1", value: CART, domain: "127.0.0.1", path: "/" },
+          ]);
+        await page.setViewportSize({ width: 320, height: 640 });
+        await page.goto(`/?lng=${lng}`);
+        await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+        await page.evaluate(() => document.fonts.ready);
+        for (const width of [320, 375]) {
+          await page.setViewportSize({ width, height: 640 });
+          const where = `${width} px, ${cart ? "with" : "without"} a cart`;
+          expect(await headerFaults(page), where).toEqual([]);
+          // The word "Menu" may leave the screen; it never leaves the name.
+          await expect(page.locator(".mobile-menu summary")).toHaveAccessibleName(
+            text(lng, "common", "nav.menu"),
+          );
+          await page.locator(".language-switcher summary").click();
+          await expect(page.locator(".language-switcher__list")).toBeVisible();
+          expect(await headerFaults(page), `${where}, language list open`).toEqual([]);
+          await page.keyboard.press("Escape");
+          await expect(page.locator(".language-switcher__list")).toBeHidden();
+        }
+      }
+    });
+  }
+});
+
+test.describe("small phones (WCAG 1.4.10): no page scrolls sideways", () => {
+  for (const lng of codes) {
+    test(`${lng}: every page at 320 px, with a cart`, async ({
+      page,
+      context,
+      javaScriptEnabled,
+    }) => {
+      test.setTimeout(60_000);
+      await context.addCookies([{ name: "cart_v1", value: CART, domain: "127.0.0.1", path: "/" }]);
+      await page.setViewportSize({ width: 320, height: 640 });
+      for (const route of routes) {
+        await page.goto(`${route}?lng=${lng}`);
+        if (javaScriptEnabled)
+          await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+        const overflow = await page.evaluate(async () => {
+          await document.fonts.ready;
+          return document.documentElement.scrollWidth - document.documentElement.clientWidth;
+        });
+        expect.soft(overflow, `${route}: px beyond the screen`).toBeLessThanOrEqual(0);
+      }
+    });
+  }
 });
 
 test.describe("screenshots for people to look at", () => {
