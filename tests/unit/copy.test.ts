@@ -208,3 +208,23 @@ describe("words a native speaker would use", () => {
     expect([...texts("de").values()].join("\n")).not.toMatch(/Georgischen Lari/);
   });
 });
+
+describe("the cart link's name contains what it shows (WCAG 2.5.3)", () => {
+  // A voice-control user says what they see: "<cart> <count>". The name must contain it.
+  const normalize = (text: string) =>
+    text
+      .replace(/[\p{P}\u2068\u2069]/gu, " ")
+      .replace(/\s+/g, " ")
+      .trim();
+  it.each(languageCodes)("%s", (language) => {
+    const rules = new Intl.PluralRules(getLanguage(language).htmlLang);
+    const label = text(language, "common:nav.cart");
+    for (let count = 1; count <= 9; count++) {
+      const form = text(language, `common:cartBadge_${rules.select(count)}`).replace(
+        "{{count}}",
+        String(count),
+      );
+      expect(normalize(form), `${language}, ${count}`).toContain(normalize(`${label} ${count}`));
+    }
+  });
+});
