@@ -6,6 +6,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, shopToday, toShortDate } from "~/calendar";
 import { systemClock } from "~/clock";
+import { freshPostgresUrl, testEngine } from "./support/database";
 
 // The actions run against a database of their own.
 process.env.DATABASE_PATH = join(mkdtempSync(join(tmpdir(), "shop-property-")), "shop.sqlite");
@@ -17,6 +18,7 @@ let checkoutAction: Action;
 let invariants: () => Promise<{ orders: number; broken: number }>;
 
 beforeAll(async () => {
+  if (testEngine === "postgres") process.env.DATABASE_URL = await freshPostgresUrl();
   cartAction = (await import("~/routes/cart")).action as Action;
   checkoutAction = (await import("~/routes/checkout")).action as Action;
   const { db } = await import("~/db.server");

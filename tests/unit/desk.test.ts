@@ -1,6 +1,3 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Kysely } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startOfShopDay } from "~/calendar";
@@ -28,9 +25,8 @@ import {
 } from "~/desk/orders.server";
 import { deskListHref, parseDeskFilter, parseQuery, toFilterQuery } from "~/desk/search";
 import { nextStatuses, orderStatuses, transition } from "~/desk/status";
-import { createDatabase } from "../../db/connection";
-import { migrateToLatest } from "../../db/migrate";
 import type { Database, OrderStatus } from "../../db/schema";
+import { freshDatabase } from "./support/database";
 
 describe("the status machine (D24)", () => {
   it("moves cash on delivery forward, returns refused parcels, cancels before shipping", () => {
@@ -129,8 +125,7 @@ describe("with a database", () => {
   const NOW = Date.parse("2026-11-22T08:00:00Z");
 
   beforeEach(async () => {
-    db = createDatabase(join(mkdtempSync(join(tmpdir(), "shop-desk-")), "shop.sqlite"));
-    await migrateToLatest(db);
+    db = await freshDatabase("desk");
   });
 
   afterEach(async () => {

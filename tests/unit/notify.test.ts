@@ -1,14 +1,10 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Kysely } from "kysely";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { placeOrder } from "~/checkout/orders.server";
 import { backoffDelay, createDispatcher } from "~/notify/dispatcher.server";
 import { TELEGRAM_MESSAGE_LIMIT, buildOrderMessage } from "~/notify/message";
-import { createDatabase } from "../../db/connection";
-import { migrateToLatest } from "../../db/migrate";
 import type { Database } from "../../db/schema";
+import { freshDatabase } from "./support/database";
 
 const TOKEN = "123456:SECRET-token-abcdefghijklmnop";
 const order = {
@@ -61,8 +57,7 @@ describe("the outbox and its dispatcher (D13)", () => {
   const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
 
   beforeEach(async () => {
-    db = createDatabase(join(mkdtempSync(join(tmpdir(), "shop-notify-")), "shop.sqlite"));
-    await migrateToLatest(db);
+    db = await freshDatabase("notify");
     clock = Date.parse("2026-11-22T10:00:00Z");
     log.info.mockReset();
     log.warn.mockReset();

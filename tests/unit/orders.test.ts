@@ -1,18 +1,14 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Kysely } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { findOrderByNumber, formatOrderNumber, placeOrder } from "~/checkout/orders.server";
-import { createDatabase } from "../../db/connection";
-import { migrateToLatest } from "../../db/migrate";
+import { isUniqueViolation } from "../../db/connection";
 import type { Database } from "../../db/schema";
+import { freshDatabase } from "./support/database";
 
 let db: Kysely<Database>;
 
 beforeEach(async () => {
-  db = createDatabase(join(mkdtempSync(join(tmpdir(), "shop-orders-")), "shop.sqlite"));
-  await migrateToLatest(db);
+  db = await freshDatabase("orders");
 });
 
 afterEach(async () => {
@@ -125,7 +121,7 @@ describe("placeOrder", () => {
         now: NOW,
         telegram: { botToken: "1:x", chatIds: ["111", "111"] },
       }),
-    ).rejects.toThrow(/UNIQUE/);
+    ).rejects.toSatisfy(isUniqueViolation);
     expect(await count("orders")).toBe(0);
     expect(await count("order_items")).toBe(0);
   });

@@ -1,21 +1,16 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Kysely } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createRateLimiter } from "~/checkout/rate-limit.server";
 import { type CheckoutDeps, submitCheckout } from "~/checkout/submit.server";
-import { createDatabase } from "../../db/connection";
-import { migrateToLatest } from "../../db/migrate";
 import type { Database } from "../../db/schema";
+import { freshDatabase } from "./support/database";
 
 // 10:00 in Tbilisi on 22 Nov 2026; the window is the spec's own year shifted to 2026.
 const NOW = Date.parse("2026-11-22T06:00:00Z");
 let db: Kysely<Database>;
 
 beforeEach(async () => {
-  db = createDatabase(join(mkdtempSync(join(tmpdir(), "shop-submit-")), "shop.sqlite"));
-  await migrateToLatest(db);
+  db = await freshDatabase("submit");
 });
 
 afterEach(async () => {

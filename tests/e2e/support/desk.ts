@@ -11,8 +11,14 @@ function shopDatabasePath(): string {
   return join(dir, "shop.sqlite");
 }
 
-/** Runs `npm run desk:invite -- --name NAME` against the shop under test; returns the link. */
-export function inviteLink(name: string): string {
+/**
+ * Runs `npm run desk:invite -- --name NAME` against the shop under test (or the one
+ * `env` names); returns the link.
+ */
+export function inviteLink(
+  name: string,
+  env: Record<string, string> = { DATABASE_PATH: shopDatabasePath(), PUBLIC_URL: baseURL },
+): string {
   const output = execFileSync(
     process.execPath,
     [
@@ -24,12 +30,12 @@ export function inviteLink(name: string): string {
       name,
     ],
     {
-      env: { ...process.env, DATABASE_PATH: shopDatabasePath(), PUBLIC_URL: baseURL },
+      env: { ...process.env, ...env },
       encoding: "utf8",
     },
   );
   const link = output.trim().split("\n").at(-1) ?? "";
-  expect(link).toMatch(new RegExp(`^${baseURL}/desk/sign-in/[\\w-]{40,}$`));
+  expect(link).toMatch(new RegExp(`^${env.PUBLIC_URL ?? baseURL}/desk/sign-in/[\\w-]{40,}$`));
   return link;
 }
 
