@@ -1,4 +1,4 @@
-import { freshPostgresUrl } from "../unit/support/database";
+import { freshPostgresUrl } from "../unit/support/postgres";
 import { inviteLink, uniquePhone } from "./support/desk";
 import { placeOrderOverHttp } from "./support/order-over-http";
 import { startShop } from "./support/server";
