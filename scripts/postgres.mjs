@@ -32,8 +32,7 @@ export async function startPostgres() {
     const command = asRoot ? "runuser" : join(bin, tool);
     const argv = asRoot ? ["-u", "postgres", "--", join(bin, tool), ...args] : args;
     const result = spawnSync(command, argv, { encoding: "utf8" });
-    if (result.status !== 0)
-      throw new Error(`${tool} failed:\n${result.stdout}\n${result.stderr}`);
+    if (result.status !== 0) throw new Error(`${tool} failed:\n${result.stdout}\n${result.stderr}`);
     return result.stdout;
   };
   run("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "--encoding=UTF8", "--no-sync"]);

@@ -83,7 +83,7 @@ export default function DeskList() {
         </div>
       </dl>
 
-      <Form method="get" className="desk-search" role="search">
+      <Form method="get" className="desk-search">
         {filter.tab !== "action" ? <input type="hidden" name="tab" value={filter.tab} /> : null}
         <p className="desk-field desk-search__query">
           <label htmlFor="desk-q">{t("list.search")}</label>

@@ -35,11 +35,7 @@ export default function DeskSignIn() {
     <section className="desk-page desk-page--narrow">
       <h1>{t("signIn.title")}</h1>
       <p>{t("signIn.intro")}</p>
-      {requested ? (
-        <p role="status" className="desk-notice">
-          {t("signIn.requested")}
-        </p>
-      ) : null}
+      {requested ? <output className="desk-notice">{t("signIn.requested")}</output> : null}
       <Form method="post">
         <button type="submit" className="desk-button desk-button--primary" disabled={sending}>
           {t("signIn.sendLink")}

@@ -282,7 +282,7 @@ test.describe("sign-in links by chat", () => {
       for (let press = 0; press < 5; press++) {
         await page.goto("/desk/sign-in?lng=en");
         await page.getByRole("button", { name: "Send me a sign-in link" }).click();
-        const status = page.locator("p[role=status]");
+        const status = page.locator("output.desk-notice");
         await expect(status).toBeVisible();
         answers.push((await status.textContent()) ?? "");
       }
