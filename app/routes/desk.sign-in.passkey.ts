@@ -1,0 +1,11 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { offerPasskeySignIn, signInWithPasskey } from "~/desk/passkey-requests.server";
+import { readForm } from "~/http.server";
+
+/** Signing in with a passkey, for the sign-in page's script: "options", then "verify". */
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await readForm(request);
+  return form.get("step") === "options"
+    ? offerPasskeySignIn(request)
+    : signInWithPasskey(request, form);
+}
