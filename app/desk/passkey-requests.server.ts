@@ -66,14 +66,13 @@ export async function addPasskey(
   return json(result, result.ok ? 200 : 400, [await clearPasskeyChallengeId()]);
 }
 
-/** Step one of signing in with a passkey. */
-export async function offerPasskeySignIn(request: Request): Promise<Response> {
-  const { options, challengeId } = await beginPasskeySignIn(
-    db,
-    await relyingParty(request),
-    systemClock(),
-  );
-  return json({ options }, 200, [await commitPasskeyChallengeId(challengeId)]);
+/** Step one of signing in with a passkey, for a client (its address, as rate limits see it). */
+export async function offerPasskeySignIn(request: Request, client: string): Promise<Response> {
+  const ceremony = await beginPasskeySignIn(db, await relyingParty(request), client, systemClock());
+  if (!ceremony) return json({ ok: false, reason: "throttled" }, 429, []);
+  return json({ options: ceremony.options }, 200, [
+    await commitPasskeyChallengeId(ceremony.challengeId),
+  ]);
 }
 
 /** Step two: a new desk session in the cookie, exactly as a sign-in link gives one. */

@@ -11,6 +11,7 @@ import {
 import { isoBase64URL } from "@simplewebauthn/server/helpers";
 import type { Kysely } from "kysely";
 import { isoAt } from "~/clock";
+import { hitThrottle } from "~/throttle.server";
 import type { Database, Staff } from "../../db/schema";
 import { startSession } from "./auth.server";
 import { PASSKEY_NAME_MAX } from "./limits";
@@ -187,12 +188,28 @@ export async function finishPasskeyRegistration(
   return { ok: true };
 }
 
-/** The options for signing in with a passkey: any of this shop's, the browser lets one pick. */
+/** A client may start this many passkey sign-ins in the window: each keeps a row. */
+export const PASSKEY_SIGN_INS_PER_CLIENT = 20;
+export const PASSKEY_SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
+
+/**
+ * The options for signing in with a passkey: any of this shop's, the browser lets one
+ * pick. Null when this client asked too often (counted in the database, D28).
+ */
 export async function beginPasskeySignIn(
   db: Kysely<Database>,
   rp: RelyingParty,
+  client: string,
   now: number,
-): Promise<PasskeyCeremony<PublicKeyCredentialRequestOptionsJSON>> {
+): Promise<PasskeyCeremony<PublicKeyCredentialRequestOptionsJSON> | null> {
+  const throttle = await hitThrottle(
+    db,
+    `desk-passkey:${client}`,
+    PASSKEY_SIGN_INS_PER_CLIENT,
+    PASSKEY_SIGN_IN_WINDOW_MS,
+    now,
+  );
+  if (!throttle.ok) return null;
   const options = await generateAuthenticationOptions({
     rpID: rp.id,
     userVerification: "preferred",

@@ -10,6 +10,8 @@ import {
   takePasskeyChallenge,
 } from "~/desk/passkey-challenges.server";
 import {
+  PASSKEY_SIGN_INS_PER_CLIENT,
+  PASSKEY_SIGN_IN_WINDOW_MS,
   beginPasskeyRegistration,
   beginPasskeySignIn,
   cleanPasskeyName,
@@ -176,7 +178,8 @@ describe("desk passkeys", () => {
     await addStoredPasskey(staff.id, "cred-tamar");
     const answer = (id: string) => JSON.stringify({ id, rawId: id, type: "public-key" });
     const signIn = async (response: string) => {
-      const { challengeId } = await beginPasskeySignIn(db, rp, T0);
+      const ceremony = await beginPasskeySignIn(db, rp, "client", T0);
+      const challengeId = ceremony?.challengeId ?? "";
       return finishPasskeySignIn(db, { challengeId, response, userAgent: "test" }, rp, T0);
     };
 
@@ -184,7 +187,7 @@ describe("desk passkeys", () => {
     expect(await signIn(answer("cred-nobody"))).toEqual({ ok: false, reason: "unknown" });
     expect(await signIn("not json")).toEqual({ ok: false, reason: "invalid" });
 
-    const { challengeId } = await beginPasskeySignIn(db, rp, T0);
+    const challengeId = (await beginPasskeySignIn(db, rp, "client", T0))?.challengeId ?? "";
     const input = { challengeId, response: answer("cred-tamar"), userAgent: "test" };
     await finishPasskeySignIn(db, input, rp, T0);
     expect(await finishPasskeySignIn(db, input, rp, T0)).toEqual({ ok: false, reason: "expired" });
@@ -192,6 +195,16 @@ describe("desk passkeys", () => {
     await disableStaff(db, "Tamar", T0);
     expect(await signIn(answer("cred-tamar"))).toEqual({ ok: false, reason: "disabled" });
     expect(await db.selectFrom("desk_sessions").selectAll().execute()).toEqual([]);
+  });
+
+  it("hand a client at most 20 sign-in challenges a quarter of an hour", async () => {
+    for (let attempt = 0; attempt < PASSKEY_SIGN_INS_PER_CLIENT; attempt++)
+      expect(await beginPasskeySignIn(db, rp, "busy", T0 + attempt)).not.toBeNull();
+    expect(await beginPasskeySignIn(db, rp, "busy", T0 + 100)).toBeNull();
+    expect(await beginPasskeySignIn(db, rp, "other", T0 + 100)).not.toBeNull();
+    expect(
+      await beginPasskeySignIn(db, rp, "busy", T0 + PASSKEY_SIGN_IN_WINDOW_MS + 1),
+    ).not.toBeNull();
   });
 
   it("list and remove only a person's own passkeys", async () => {
