@@ -76,6 +76,35 @@ export interface DeskSessionsTable {
   user_agent: string;
 }
 
+/** A staff member's passkey (WebAuthn credential), found by its credential id. */
+export interface DeskPasskeysTable {
+  /** The credential id, base64url. */
+  id: string;
+  staff_id: number;
+  /** The credential's COSE public key, base64url. */
+  public_key: string;
+  /** The authenticator's signature counter as last seen (0 for those that keep none). */
+  counter: number;
+  /** Comma-separated transports ("internal", "hybrid", ...), possibly empty. */
+  transports: string;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+export type PasskeyChallengePurpose = "register" | "sign-in";
+
+/** A WebAuthn challenge handed out and not yet answered: single use, a few minutes. */
+export interface DeskPasskeyChallengesTable {
+  /** A hash of the random id kept in the browser's cookie. */
+  id_hash: string;
+  purpose: PasskeyChallengePurpose;
+  /** The staff member adding a passkey; null for a sign-in. */
+  staff_id: number | null;
+  challenge: string;
+  expires_at: string;
+}
+
 /** The append-only history of an order: status changes and private notes. */
 export interface OrderEventsTable {
   id: Generated<number>;
@@ -103,6 +132,8 @@ export interface Database {
   staff: StaffTable;
   desk_sign_in_links: DeskSignInLinksTable;
   desk_sessions: DeskSessionsTable;
+  desk_passkeys: DeskPasskeysTable;
+  desk_passkey_challenges: DeskPasskeyChallengesTable;
   order_events: OrderEventsTable;
   throttle_hits: ThrottleHitsTable;
 }
@@ -115,4 +146,5 @@ export type Notification = Selectable<NotificationsTable>;
 export type NewNotification = Insertable<NotificationsTable>;
 export type NotificationUpdate = Updateable<NotificationsTable>;
 export type Staff = Selectable<StaffTable>;
+export type DeskPasskey = Selectable<DeskPasskeysTable>;
 export type OrderEvent = Selectable<OrderEventsTable>;

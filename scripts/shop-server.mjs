@@ -22,14 +22,15 @@ export function freePort() {
 /**
  * @param {Record<string, string>} [env] variables for the shop
  * @param {string} [dir] the folder of its database (a new temporary one by default)
- * @param {{ healthPath?: string }} [options] the address that must answer 200 before it counts as started
+ * @param {{ healthPath?: string, port?: number }} [options] the address that must answer 200
+ *   before it counts as started; the port, when the shop must know it in advance (PUBLIC_URL)
  */
 export async function startShop(
   env = {},
   dir = mkdtempSync(join(tmpdir(), "shop-own-")),
   options = {},
 ) {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const started = performance.now();
   const child = spawn(process.execPath, ["server/index.mjs", "build/server/index.js"], {
     env: {

@@ -14,7 +14,7 @@ export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
 
 /** A new secret: 256 random bits, URL-safe. */
-function newToken(): string {
+export function newToken(): string {
   return randomBytes(32).toString("base64url");
 }
 
@@ -125,19 +125,33 @@ export async function redeemSignInLink(
       return { ok: false as const, reason: "used" as const };
     const staff = state.staff ?? (await findOrCreateStaff(trx, name ?? "", now));
     if (staff.disabled_at !== null) return { ok: false as const, reason: "disabled" as const };
-    const sessionToken = newToken();
-    await trx
-      .insertInto("desk_sessions")
-      .values({
-        token_hash: hashToken(sessionToken),
-        staff_id: staff.id,
-        created_at: isoAt(now),
-        last_seen_at: isoAt(now),
-        user_agent: input.userAgent.slice(0, 300),
-      })
-      .execute();
+    const sessionToken = await startSession(trx, staff.id, input.userAgent, now);
     return { ok: true as const, sessionToken, staff };
   });
+}
+
+/**
+ * A new session for a staff member, however they signed in (a link or a passkey): a new
+ * id every time (D23). Returns the cookie's token; only its hash is stored.
+ */
+export async function startSession(
+  db: Kysely<Database>,
+  staffId: number,
+  userAgent: string,
+  now: number,
+): Promise<string> {
+  const sessionToken = newToken();
+  await db
+    .insertInto("desk_sessions")
+    .values({
+      token_hash: hashToken(sessionToken),
+      staff_id: staffId,
+      created_at: isoAt(now),
+      last_seen_at: isoAt(now),
+      user_agent: userAgent.slice(0, 300),
+    })
+    .execute();
+  return sessionToken;
 }
 
 export interface DeskSession {

@@ -4,6 +4,7 @@ import { getConfig } from "~/config.server";
 import { db } from "~/db.server";
 import { safeRedirect } from "~/http.server";
 import { type DeskSession, SESSION_ABSOLUTE_MS, readDeskSession } from "./auth.server";
+import { PASSKEY_CHALLENGE_TTL_MS } from "./passkey-challenges.server";
 
 /**
  * The desk's session cookie (D23): HttpOnly, SameSite=Lax, signed; behind https it is
@@ -48,4 +49,33 @@ export function commitDeskSession(token: string): Promise<string> {
 
 export function clearDeskSession(): Promise<string> {
   return deskCookie.serialize("", { maxAge: 0 });
+}
+
+/**
+ * The id of the passkey challenge this browser was handed: it names the challenge kept
+ * in the database, lives as long as the challenge, and is sent only to this site.
+ */
+const passkeyChallengeCookie = createCookie(
+  getConfig().trustProxy ? "__Host-desk-passkey" : "desk-passkey",
+  {
+    path: "/",
+    httpOnly: true,
+    sameSite: "strict",
+    secure: getConfig().trustProxy,
+    secrets: [getConfig().sessionSecret],
+    maxAge: PASSKEY_CHALLENGE_TTL_MS / 1000,
+  },
+);
+
+export async function readPasskeyChallengeId(request: Request): Promise<string> {
+  const id: unknown = await passkeyChallengeCookie.parse(request.headers.get("Cookie"));
+  return typeof id === "string" ? id : "";
+}
+
+export function commitPasskeyChallengeId(id: string): Promise<string> {
+  return passkeyChallengeCookie.serialize(id);
+}
+
+export function clearPasskeyChallengeId(): Promise<string> {
+  return passkeyChallengeCookie.serialize("", { maxAge: 0 });
 }

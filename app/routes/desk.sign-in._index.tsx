@@ -1,12 +1,19 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, redirect, useActionData, useNavigation } from "@remix-run/react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { clientKey } from "~/checkout/rate-limit.server";
+import {
+  type PasskeySignInOutcome,
+  browserCanUsePasskeys,
+  signInWithPasskeyOnThisDevice,
+} from "~/desk/passkey-client";
 import { getDeskSession } from "~/desk/session.server";
 import { sendSignInLinkToDeskChats } from "~/desk/sign-in.server";
 import { readForm } from "~/http.server";
 import { getRequestT } from "~/i18n/t.server";
 import { pageMetaTags } from "~/ui/meta";
+import { useHydrated } from "~/ui/use-hydrated";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getDeskSession(request)) throw redirect("/desk");
@@ -42,6 +49,39 @@ export default function DeskSignIn() {
         </button>
       </Form>
       <p className="desk-muted">{t("signIn.cliHint")}</p>
+      <PasskeySignIn />
     </section>
+  );
+}
+
+/** Signing in with a passkey needs JavaScript (WebAuthn); without it the links remain. */
+function PasskeySignIn() {
+  const { t } = useTranslation("desk");
+  const hydrated = useHydrated();
+  const [state, setState] = useState<PasskeySignInOutcome | "idle" | "busy">("idle");
+
+  if (!hydrated) return <p className="desk-muted">{t("signIn.passkeyNeedsJs")}</p>;
+  if (!browserCanUsePasskeys()) return null;
+
+  async function signIn() {
+    setState("busy");
+    const outcome = await signInWithPasskeyOnThisDevice();
+    // A full load, so the desk's frame reads the new session from the start.
+    if (outcome === "signed-in") window.location.assign("/desk");
+    else setState(outcome);
+  }
+
+  return (
+    <div className="desk-passkey-sign-in">
+      <h2>{t("signIn.passkeyTitle")}</h2>
+      <button type="button" className="desk-button" onClick={signIn} disabled={state === "busy"}>
+        {t("signIn.passkey")}
+      </button>
+      {state === "cancelled" || state === "refused" || state === "failed" ? (
+        <p role="alert" className="desk-error">
+          {t(`signIn.passkeyOutcome.${state}`)}
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -35,6 +35,7 @@ export default function DeskLayout() {
         {staffName ? (
           <div className="desk-bar__who">
             <span>{t("signedInAs", { name: staffName })}</span>
+            <Link to="/desk/passkeys">{t("passkeys.title")}</Link>
             <Form method="post" action="/desk/sign-out" className="desk-bar__sign-out">
               <button type="submit" name="scope" value="this" className="desk-button">
                 {t("signOut.this")}

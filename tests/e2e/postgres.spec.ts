@@ -22,7 +22,7 @@ test("on PostgreSQL a shopper orders and staff take the order from new to delive
     const number = await placeOrderOverHttp(shop.url, uniqueAddress("Postgres lane"), phone);
 
     const page = await context.newPage();
-    const link = inviteLink("Irakli", { DATABASE_URL: databaseUrl, PUBLIC_URL: shop.url });
+    const link = inviteLink("Irakli", { url: shop.url, databaseUrl });
     await page.goto(`${link}?lng=en`);
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page.getByText("Signed in as Irakli")).toBeVisible();

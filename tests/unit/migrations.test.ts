@@ -10,6 +10,8 @@ import type { Database } from "../../db/schema";
 let db: Kysely<Database> | undefined;
 
 const ALL_TABLES = [
+  "desk_passkey_challenges",
+  "desk_passkeys",
   "desk_sessions",
   "desk_sign_in_links",
   "notifications",

@@ -11,37 +11,62 @@ function shopDatabasePath(): string {
   return join(dir, "shop.sqlite");
 }
 
-/**
- * Runs `npm run desk:invite -- --name NAME` against the shop under test (or the one
- * `env` names); returns the link.
- */
-export function inviteLink(
-  name: string,
-  env: Record<string, string> = { DATABASE_PATH: shopDatabasePath(), PUBLIC_URL: baseURL },
-): string {
-  const output = execFileSync(
+/** A shop under test: its address and the database it keeps (a SQLite file or PostgreSQL). */
+export interface DeskShop {
+  url: string;
+  databasePath?: string;
+  databaseUrl?: string;
+}
+
+/** The shop of playwright.config.ts, unless a test started one of its own. */
+function defaultShop(): DeskShop {
+  return { url: baseURL, databasePath: shopDatabasePath() };
+}
+
+/** Runs `npm run desk:invite -- ARGS` against a shop; returns what it printed. */
+function deskInvite(args: string[], shop: DeskShop): string {
+  return execFileSync(
     process.execPath,
     [
       "node_modules/vite-node/vite-node.mjs",
       "--config",
       "vitest.config.ts",
       "scripts/desk-invite.ts",
-      "--name",
-      name,
+      ...args,
     ],
     {
-      env: { ...process.env, ...env },
+      env: {
+        ...process.env,
+        ...(shop.databaseUrl
+          ? { DATABASE_URL: shop.databaseUrl }
+          : { DATABASE_PATH: shop.databasePath ?? shopDatabasePath() }),
+        PUBLIC_URL: shop.url,
+      },
       encoding: "utf8",
     },
   );
+}
+
+/** Runs `npm run desk:invite -- --name NAME` against the shop under test; returns the link. */
+export function inviteLink(name: string, shop: DeskShop = defaultShop()): string {
+  const output = deskInvite(["--name", name], shop);
   const link = output.trim().split("\n").at(-1) ?? "";
-  expect(link).toMatch(new RegExp(`^${env.PUBLIC_URL ?? baseURL}/desk/sign-in/[\\w-]{40,}$`));
+  expect(link).toMatch(new RegExp(`^${shop.url}/desk/sign-in/[\\w-]{40,}$`));
   return link;
 }
 
+/** Runs `npm run desk:invite -- --disable NAME`: NAME can no longer sign in. */
+export function disableStaffMember(name: string, shop: DeskShop = defaultShop()): void {
+  deskInvite(["--disable", name], shop);
+}
+
 /** Signs a staff member in the way a person does: open the link, press the button. */
-export async function signInToDesk(page: Page, name: string): Promise<void> {
-  await page.goto(`${inviteLink(name)}?lng=en`);
+export async function signInToDesk(
+  page: Page,
+  name: string,
+  shop: DeskShop = defaultShop(),
+): Promise<void> {
+  await page.goto(`${inviteLink(name, shop)}?lng=en`);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/desk$/);
   await expect(page.getByText(`Signed in as ${name}`)).toBeVisible();

@@ -1,0 +1,96 @@
+import { systemClock } from "~/clock";
+import { db } from "~/db.server";
+import { publicOrigin } from "~/http.server";
+import { getRequestT } from "~/i18n/t.server";
+import type { Staff } from "../../db/schema";
+import {
+  type PasskeyRegistration,
+  type PasskeySignIn,
+  type RelyingParty,
+  beginPasskeyRegistration,
+  beginPasskeySignIn,
+  finishPasskeyRegistration,
+  finishPasskeySignIn,
+  relyingPartyAt,
+} from "./passkeys.server";
+import {
+  clearPasskeyChallengeId,
+  commitDeskSession,
+  commitPasskeyChallengeId,
+  readPasskeyChallengeId,
+} from "./session.server";
+
+// The desk's passkey steps for a request, with the shop's database, clock and address.
+// Each answers JSON for the browser's script: WebAuthn is a JavaScript API.
+
+/** The relying party is the shop at PUBLIC_URL (D29), as links in messages are. */
+async function relyingParty(request: Request): Promise<RelyingParty> {
+  const t = await getRequestT(request, "common");
+  return relyingPartyAt(publicOrigin(request), t("brand.name"));
+}
+
+function json(body: unknown, status: number, cookies: string[]): Response {
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  return Response.json(body, { status, headers });
+}
+
+/** Step one of adding a passkey: the options, and the challenge's id in a cookie. */
+export async function offerPasskeyRegistration(request: Request, staff: Staff): Promise<Response> {
+  const { options, challengeId } = await beginPasskeyRegistration(
+    db,
+    staff,
+    await relyingParty(request),
+    systemClock(),
+  );
+  return json({ options }, 200, [await commitPasskeyChallengeId(challengeId)]);
+}
+
+/** Step two: the browser's answer checked and the passkey kept, or why not. */
+export async function addPasskey(
+  request: Request,
+  staff: Staff,
+  form: URLSearchParams,
+): Promise<Response> {
+  const result: PasskeyRegistration = await finishPasskeyRegistration(
+    db,
+    staff,
+    {
+      challengeId: await readPasskeyChallengeId(request),
+      response: form.get("response") ?? "",
+      name: form.get("name") ?? "",
+    },
+    await relyingParty(request),
+    systemClock(),
+  );
+  return json(result, result.ok ? 200 : 400, [await clearPasskeyChallengeId()]);
+}
+
+/** Step one of signing in with a passkey, for a client (its address, as rate limits see it). */
+export async function offerPasskeySignIn(request: Request, client: string): Promise<Response> {
+  const ceremony = await beginPasskeySignIn(db, await relyingParty(request), client, systemClock());
+  if (!ceremony) return json({ ok: false, reason: "throttled" }, 429, []);
+  return json({ options: ceremony.options }, 200, [
+    await commitPasskeyChallengeId(ceremony.challengeId),
+  ]);
+}
+
+/** Step two: a new desk session in the cookie, exactly as a sign-in link gives one. */
+export async function signInWithPasskey(
+  request: Request,
+  form: URLSearchParams,
+): Promise<Response> {
+  const result: PasskeySignIn = await finishPasskeySignIn(
+    db,
+    {
+      challengeId: await readPasskeyChallengeId(request),
+      response: form.get("response") ?? "",
+      userAgent: request.headers.get("User-Agent") ?? "",
+    },
+    await relyingParty(request),
+    systemClock(),
+  );
+  const cleared = await clearPasskeyChallengeId();
+  if (!result.ok) return json({ ok: false, reason: result.reason }, 401, [cleared]);
+  return json({ ok: true }, 200, [cleared, await commitDeskSession(result.sessionToken)]);
+}
