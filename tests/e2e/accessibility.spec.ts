@@ -1,7 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { languages } from "../../app/i18n/languages";
+import { baseURL } from "../../playwright.config";
+import { signInToDesk, uniquePhone } from "./support/desk";
 import { text } from "./support/dictionary";
+import { placeOrderOverHttp } from "./support/order-over-http";
 import { deliveryDate, uniqueAddress } from "./support/shop";
 import { expect, test } from "./support/test";
 
@@ -166,4 +169,26 @@ test("keyboard alone: from the home page to the thank-you", async ({ page, javaS
     page.getByRole("heading", { name: text("en", "checkout", "thanks.title") }),
   ).toBeVisible();
   await expect(page.locator(".thanks__number")).toHaveText(/^\d{6}$/);
+});
+
+test("the desk's pages pass axe in ru, en and ar", async ({ page, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "axe runs in the page");
+  test.setTimeout(120_000);
+  const number = await placeOrderOverHttp(baseURL, uniqueAddress("Axe desk lane"), uniquePhone());
+  await page.goto("/desk/sign-in?lng=en");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  expect(await violations(page), "/desk/sign-in").toEqual([]);
+  await signInToDesk(page, "Axe");
+  for (const lng of ["ru", "en", "ar"]) {
+    for (const route of [
+      "/desk?tab=all",
+      `/desk/orders/${number}`,
+      `/desk/orders/${number}/slip`,
+      "/desk/passkeys",
+    ]) {
+      await page.goto(`${route}${route.includes("?") ? "&" : "?"}lng=${lng}`);
+      await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+      expect.soft(await violations(page), `${route} in ${lng}`).toEqual([]);
+    }
+  }
 });
