@@ -4,6 +4,7 @@ import type { Cart } from "~/cart/model";
 import { priceCart } from "~/cart/model";
 import { isoAt } from "~/clock";
 import { type TelegramSettings, enqueueOrderNotifications } from "~/notify/outbox.server";
+import { isUniqueViolation } from "../../db/connection";
 import type { Database, Order, OrderItem } from "../../db/schema";
 import type { CheckoutValues } from "./schema";
 
@@ -43,13 +44,33 @@ export interface PlaceOrderOptions {
   randomOrderNumber?(): number;
 }
 
+/** Transactions tried when a unique index refuses one (another process was quicker). */
+const PLACE_ATTEMPTS = 5;
+
 /**
  * Saves an order (D5, D9): the cart is priced from the catalogue, and the order, its
  * items and its chat notifications (the outbox, D13) are written in one transaction,
  * so an order is stored whole or not at all. A token that already placed an order
- * returns that order: this is the one idempotency check.
+ * returns that order: this is the one idempotency check. When another process takes the
+ * same order number, or places the same form, at the same moment, the unique indexes
+ * refuse the second insert and the whole transaction runs again: a fresh number, or the
+ * order the other process placed.
  */
 export async function placeOrder(
+  db: Kysely<Database>,
+  input: PlaceOrderInput,
+  options: PlaceOrderOptions,
+): Promise<PlaceOrderResult> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await placeOrderOnce(db, input, options);
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= PLACE_ATTEMPTS) throw error;
+    }
+  }
+}
+
+async function placeOrderOnce(
   db: Kysely<Database>,
   input: PlaceOrderInput,
   options: PlaceOrderOptions,
