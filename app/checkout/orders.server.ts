@@ -112,7 +112,7 @@ export async function placeOrder(
       .execute();
 
     if (options.telegram)
-      await enqueueOrderNotifications(trx, options.telegram, order, items, options.now);
+      await enqueueOrderNotifications(trx, options.telegram, order, options.now);
     return { ok: true, placed: { order, items, created: true } };
   });
 }

@@ -12,11 +12,13 @@ let db: Kysely<Database> | undefined;
 const ALL_TABLES = [
   "desk_sessions",
   "desk_sign_in_links",
+  "leases",
   "notifications",
   "order_events",
   "order_items",
   "orders",
   "staff",
+  "telegram_updates",
   "throttle_hits",
 ];
 
