@@ -11,8 +11,18 @@ function shopDatabasePath(): string {
   return join(dir, "shop.sqlite");
 }
 
-/** Runs `npm run desk:invite -- --name NAME` against the shop under test; returns the link. */
-export function inviteLink(name: string): string {
+/** A shop started by a test itself, rather than the suite's own server. */
+export interface OwnShop {
+  dir: string;
+  url: string;
+}
+
+/**
+ * Runs `npm run desk:invite -- --name NAME` against the shop under test (or the test's
+ * own shop); returns the link.
+ */
+export function inviteLink(name: string, shop?: OwnShop): string {
+  const origin = shop?.url ?? baseURL;
   const output = execFileSync(
     process.execPath,
     [
@@ -24,18 +34,22 @@ export function inviteLink(name: string): string {
       name,
     ],
     {
-      env: { ...process.env, DATABASE_PATH: shopDatabasePath(), PUBLIC_URL: baseURL },
+      env: {
+        ...process.env,
+        DATABASE_PATH: shop ? join(shop.dir, "shop.sqlite") : shopDatabasePath(),
+        PUBLIC_URL: origin,
+      },
       encoding: "utf8",
     },
   );
   const link = output.trim().split("\n").at(-1) ?? "";
-  expect(link).toMatch(new RegExp(`^${baseURL}/desk/sign-in/[\\w-]{40,}$`));
+  expect(link).toMatch(new RegExp(`^${origin}/desk/sign-in/[\\w-]{40,}$`));
   return link;
 }
 
 /** Signs a staff member in the way a person does: open the link, press the button. */
-export async function signInToDesk(page: Page, name: string): Promise<void> {
-  await page.goto(`${inviteLink(name)}?lng=en`);
+export async function signInToDesk(page: Page, name: string, shop?: OwnShop): Promise<void> {
+  await page.goto(`${inviteLink(name, shop)}?lng=en`);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/desk$/);
   await expect(page.getByText(`Signed in as ${name}`)).toBeVisible();
