@@ -17,6 +17,7 @@ import {
   decodeStatusPress,
   encodeStatusPress,
 } from "~/telegram/callback-data";
+import { POLLER_LEASE, createPoller } from "~/telegram/poller.server";
 import { type TelegramUpdate, createUpdateHandler } from "~/telegram/updates.server";
 import { createDatabase } from "../../db/connection";
 import { migrateToLatest } from "../../db/migrate";
@@ -493,6 +494,63 @@ describe("with a database", () => {
       expect(texts[0]?.text).toContain("Статус: Отменён — Система");
       expect(texts[0]?.text).toContain("Не подтверждён за 24 ч.");
     });
+  });
+
+  it("polls only with the lease, backs off on errors, confirms each update after handling it", async () => {
+    const calls: Array<{ method: string; body: Record<string, unknown> }> = [];
+    const answers = [
+      { ok: false, description: "Bad Gateway", status: 502 },
+      { ok: true, result: [{ update_id: 7 }, { update_id: 8 }] },
+    ];
+    const fetchImpl = (async (url: string | URL | Request, init?: RequestInit) => {
+      const method = String(url).split("/").at(-1) ?? "";
+      calls.push({ method, body: JSON.parse(String(init?.body)) });
+      if (method === "deleteWebhook") return new Response(JSON.stringify({ ok: true }));
+      const next = answers.shift();
+      if (next) return new Response(JSON.stringify(next), { status: next.ok ? 200 : 502 });
+      // Nothing new: held open until the poller stops.
+      return new Promise<Response>((_, reject) =>
+        init?.signal?.addEventListener("abort", () => reject(new Error("aborted"))),
+      );
+    }) as typeof fetch;
+    const handled: unknown[] = [];
+    const api = createBotApi({ botToken: TOKEN, apiUrl: "http://telegram.test", fetch: fetchImpl });
+    const options = {
+      db,
+      api,
+      handle: async (update: unknown) => {
+        handled.push(update);
+        return "ignored" as const;
+      },
+      now: () => clock,
+      log,
+      baseDelayMs: 5,
+    };
+    // Another process holds the lease: this one waits.
+    await acquireLease(db, POLLER_LEASE, "other", clock, 60_000);
+    const standby = createPoller({ ...options, holder: "me", standbyMs: 5 });
+    standby.start();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    await standby.stop();
+    expect(calls).toEqual([]);
+    await releaseLease(db, POLLER_LEASE, "other");
+
+    const poller = createPoller({ ...options, holder: "me" });
+    poller.start();
+    await vi.waitFor(() => expect(calls).toHaveLength(4));
+    await poller.stop();
+    expect(calls.map((call) => [call.method, call.body.offset])).toEqual([
+      ["deleteWebhook", undefined],
+      ["getUpdates", undefined],
+      ["getUpdates", undefined],
+      ["getUpdates", 9],
+    ]);
+    expect(calls[1]?.body.allowed_updates).toEqual(["callback_query"]);
+    expect(handled).toEqual([{ update_id: 7 }, { update_id: 8 }]);
+    expect(log.warn).toHaveBeenCalledWith(expect.stringContaining("getUpdates failed: HTTP 502"));
+    expect(JSON.stringify(log.warn.mock.calls)).not.toContain(TOKEN);
+    // Stopped: the lease is free for the next process at once.
+    expect(await acquireLease(db, POLLER_LEASE, "next", clock, 60_000)).toBe(true);
   });
 
   it("leases a job to one holder until it lets go or the lease expires", async () => {

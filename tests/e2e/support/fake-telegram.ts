@@ -251,10 +251,11 @@ export class FakeTelegram {
         typeof next === "number"
           ? { status: next, body: { ok: false, description: "Internal error" } }
           : next;
-      return reply(status, body);
+      reply(status, body);
+      return;
     }
     const messageId = this.nextMessageId++;
-    const markup = (params.reply_markup as InlineKeyboard | undefined) ?? undefined;
+    const markup = params.reply_markup as InlineKeyboard | undefined;
     this.delivered.push({
       token,
       chat_id: chatId,
