@@ -16,8 +16,19 @@ export interface Config {
     botToken: string | null;
     chatIds: string[];
     apiUrl: string;
-    /** The chats that work the desk (D23): sign-in links go there. */
+    /** The chats that work the desk (D23, D25): sign-in links and order buttons go there. */
     deskChatIds: string[];
+    /**
+     * The secret Telegram sends with every webhook call (D25). With an https PUBLIC_URL
+     * the shop registers a webhook; otherwise it long-polls.
+     */
+    webhookSecret: string | null;
+  };
+  desk: {
+    /** From this many refused orders on a phone, a new order is marked "call before shipping" (D26). */
+    holdAfterRefusals: number;
+    /** A new order not confirmed within this many hours is cancelled by the system; null: never. */
+    expireUnconfirmedHours: number | null;
   };
   analytics: {
     gaMeasurementId: string | null;
@@ -138,6 +149,32 @@ export function parseConfig(env: Env, cwd = process.cwd()): Config {
     problems.push(`TELEGRAM_API_URL must be an http(s) address, got "${apiUrl}"`);
   }
 
+  const webhookSecret = text("TELEGRAM_WEBHOOK_SECRET");
+  if (webhookSecret !== null && !/^[A-Za-z0-9_-]{1,256}$/.test(webhookSecret)) {
+    // A secret: never echo it.
+    problems.push("TELEGRAM_WEBHOOK_SECRET must be 1 to 256 characters of A-Z, a-z, 0-9, _ and -");
+  }
+
+  let holdAfterRefusals = 2;
+  const rawHold = text("HOLD_AFTER_REFUSALS");
+  if (rawHold !== null) {
+    holdAfterRefusals = Number(rawHold);
+    if (!/^\d+$/.test(rawHold) || holdAfterRefusals < 1 || holdAfterRefusals > 1000) {
+      problems.push(`HOLD_AFTER_REFUSALS must be a whole number from 1 to 1000, got "${rawHold}"`);
+    }
+  }
+
+  let expireUnconfirmedHours: number | null = null;
+  const rawExpire = text("EXPIRE_UNCONFIRMED_HOURS");
+  if (rawExpire !== null) {
+    expireUnconfirmedHours = Number(rawExpire);
+    if (!/^\d+$/.test(rawExpire) || expireUnconfirmedHours < 1 || expireUnconfirmedHours > 8760) {
+      problems.push(
+        `EXPIRE_UNCONFIRMED_HOURS must be a whole number of hours from 1 to 8760, got "${rawExpire}"`,
+      );
+    }
+  }
+
   const gaMeasurementId = text("GA_MEASUREMENT_ID");
   if (gaMeasurementId !== null && !/^G-[A-Z0-9]{4,20}$/.test(gaMeasurementId)) {
     problems.push(`GA_MEASUREMENT_ID must look like G-XXXXXXXXXX, got "${gaMeasurementId}"`);
@@ -214,7 +251,8 @@ export function parseConfig(env: Env, cwd = process.cwd()): Config {
     databaseUrl,
     databasePoolSize,
     sessionSecret,
-    telegram: { botToken, chatIds, apiUrl, deskChatIds },
+    telegram: { botToken, chatIds, apiUrl, deskChatIds, webhookSecret },
+    desk: { holdAfterRefusals, expireUnconfirmedHours },
     analytics: { gaMeasurementId, adsConversionSendTo },
     delivery: { from, until },
     trustProxy,

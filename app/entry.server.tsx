@@ -11,17 +11,20 @@ import { requestI18n } from "./i18n/instance.server";
 import { startNotifier, stopNotifier } from "./notify/notifier.server";
 import { applySecurityHeaders, createNonce } from "./security.server";
 import { createNulStripper } from "./strip-nul.server";
+import { startExpiryJob, startTelegramBot, stopTelegramBot } from "./telegram/bot.server";
 import { NonceContext } from "./ui/nonce";
 
 // Validate the environment at boot: a malformed variable stops the server with a
 // message naming it, before the first request. Then start sending notifications left
-// pending by the last run.
+// pending by the last run, receiving the chat's button presses, and expiring orders.
 if (!getConfig().publicUrl && process.env.NODE_ENV === "production") {
   console.info(
     `PUBLIC_URL is not set: canonical links and the sitemap name http://localhost:${getConfig().port}.`,
   );
 }
 startNotifier();
+startTelegramBot();
+startExpiryJob();
 
 export const streamTimeout = 5000;
 
@@ -29,8 +32,9 @@ export const streamTimeout = 5000;
 // module: the form-origin check it runs before Remix, and the orderly end of the process.
 export { guardFormOrigin } from "./security.server";
 
-/** Sends what the outbox is sending, then closes the database (its WAL checkpointed). */
+/** Ends the long poll, sends what the outbox is sending, then closes the database. */
 export async function shutdown(): Promise<void> {
+  await stopTelegramBot();
   await stopNotifier();
   await db.destroy();
 }

@@ -47,6 +47,12 @@ export interface NotificationsTable {
   last_error: string | null;
   sent_at: string | null;
   created_at: Generated<string>;
+  /** Telegram's id of the sent message, kept so later changes edit it. */
+  message_id: number | null;
+  /** The inline keyboard (Bot API JSON) sent with the text; null for none. */
+  reply_markup: string | null;
+  /** Bumped when the wanted text changes; only the newest revision counts as sent. */
+  revision: Generated<number>;
 }
 
 /** People who work the desk (D23). Disabled staff can neither sign in nor stay signed in. */
@@ -125,6 +131,19 @@ export interface ThrottleHitsTable {
   at: string;
 }
 
+/** Telegram updates already handled (D25): each update id once, across restarts. */
+export interface TelegramUpdatesTable {
+  update_id: number;
+  received_at: string;
+}
+
+/** A job only one process may run at a time (the Telegram poller), held until it expires. */
+export interface LeasesTable {
+  name: string;
+  holder: string;
+  expires_at: string;
+}
+
 export interface Database {
   orders: OrdersTable;
   order_items: OrderItemsTable;
@@ -136,6 +155,8 @@ export interface Database {
   desk_passkey_challenges: DeskPasskeyChallengesTable;
   order_events: OrderEventsTable;
   throttle_hits: ThrottleHitsTable;
+  telegram_updates: TelegramUpdatesTable;
+  leases: LeasesTable;
 }
 
 export type Order = Selectable<OrdersTable>;

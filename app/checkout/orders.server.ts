@@ -133,7 +133,7 @@ async function placeOrderOnce(
       .execute();
 
     if (options.telegram)
-      await enqueueOrderNotifications(trx, options.telegram, order, items, options.now);
+      await enqueueOrderNotifications(trx, options.telegram, order, options.now);
     return { ok: true, placed: { order, items, created: true } };
   });
 }

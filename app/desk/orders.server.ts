@@ -1,6 +1,7 @@
-import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
+import { type Kysely, type SelectQueryBuilder, type Transaction, sql } from "kysely";
 import { addDays, startOfShopDay } from "~/calendar";
 import { isoAt } from "~/clock";
+import { type ChatSettings, refreshOrderMessages } from "~/telegram/order-message.server";
 import type { Database, Order, OrderEvent, OrderItem, OrderStatus } from "../../db/schema";
 import { NOTE_MAX } from "./limits";
 import { type DeskFilter, type DeskTab, parseQuery } from "./search";
@@ -8,7 +9,7 @@ import { needsAction, orderStatuses, transition } from "./status";
 
 export const DESK_PAGE_SIZE = 25;
 
-/** Who did something in the desk: a signed-in staff member (or, later, the chat). */
+/** Who did something: a signed-in staff member, a Telegram user, or the system. */
 export interface Actor {
   name: string;
   staffId: number | null;
@@ -60,8 +61,13 @@ export interface DeskListRow {
   items: OrderItem[];
 }
 
+/** A row of the desk's list, with how many orders from its phone were refused (D26). */
+export interface DeskListEntry extends DeskListRow {
+  refused: number;
+}
+
 export interface DeskList {
-  rows: DeskListRow[];
+  rows: DeskListEntry[];
   /** Orders in the current tab, over all pages. */
   total: number;
   pageCount: number;
@@ -97,18 +103,54 @@ export async function listDeskOrders(db: Kysely<Database>, filter: DeskFilter): 
     .limit(DESK_PAGE_SIZE)
     .offset((page - 1) * DESK_PAGE_SIZE)
     .execute();
-  const items = await itemsOf(
-    db,
-    orders.map((order) => order.id),
-  );
+  const [items, refused] = await Promise.all([
+    itemsOf(
+      db,
+      orders.map((order) => order.id),
+    ),
+    refusedByPhone(
+      db,
+      orders.map((order) => order.phone),
+    ),
+  ]);
   return {
-    rows: orders.map((order) => ({ order, items: items.get(order.id) ?? [] })),
+    rows: orders.map((order) => ({
+      order,
+      items: items.get(order.id) ?? [],
+      refused: refused.get(order.phone) ?? 0,
+    })),
     total,
     pageCount,
     counts,
     cashToCollect: Number(byStatus.get("shipped")?.sum ?? 0),
     cashCollected: Number(byStatus.get("delivered")?.sum ?? 0),
   };
+}
+
+async function refusedByPhone(db: Kysely<Database>, phones: string[]) {
+  const counts = new Map<string, number>();
+  if (phones.length === 0) return counts;
+  const rows = await db
+    .selectFrom("orders")
+    .select(["phone", db.fn.countAll<number>().as("count")])
+    .where("phone", "in", [...new Set(phones)])
+    .where("status", "=", "refused")
+    .groupBy("phone")
+    .execute();
+  for (const row of rows) counts.set(row.phone, Number(row.count));
+  return counts;
+}
+
+/**
+ * Whether staff should call before this order ships (D26): it has not left yet and its
+ * phone has refused at least `holdAfterRefusals` parcels. A mark, never a refusal.
+ */
+export function callBeforeShipping(
+  status: OrderStatus,
+  refused: number,
+  holdAfterRefusals: number,
+): boolean {
+  return (status === "new" || status === "confirmed") && refused >= holdAfterRefusals;
 }
 
 async function itemsOf(db: Kysely<Database>, orderIds: number[]) {
@@ -189,50 +231,69 @@ export type StatusChange =
   | { outcome: "notFound" };
 
 /**
- * Moves an order to another status (D24), the one way the desk and the chat's buttons
- * do it: in one transaction the order's status changes and an event records when, who,
- * from what to what and why. The status it already has is a no-op; a move the rules do
- * not allow is refused and changes nothing. The update names the status it read, so two
- * people pressing at once cannot both move it.
+ * Moves an order to another status (D24), the one way the desk, the chat's buttons and
+ * the expiry job do it: in one transaction the order's status changes, an event records
+ * when, who, from what to what and why, and every chat's copy of its message is due to
+ * be edited (D25). The status it already has is a no-op; a move the rules do not allow
+ * is refused and changes nothing. The update names the status it read, so two people
+ * pressing at once cannot both move it.
  */
 export async function changeOrderStatus(
   db: Kysely<Database>,
-  input: { orderNumber: number; to: OrderStatus; actor: Actor; note?: string | null },
+  input: StatusChangeInput,
   now: number,
+  chat: ChatSettings,
 ): Promise<StatusChange> {
-  return db.transaction().execute(async (trx) => {
-    const order = await trx
-      .selectFrom("orders")
-      .selectAll()
-      .where("order_number", "=", input.orderNumber)
-      .executeTakeFirst();
-    if (!order) return { outcome: "notFound" as const };
-    const from = order.status;
-    const verdict = transition(from, input.to);
-    if (verdict === "same") return { outcome: "same" as const, order, from };
-    if (verdict === "refused") return { outcome: "refused" as const, order, from };
-    const updated = await trx
-      .updateTable("orders")
-      .set({ status: input.to })
-      .where("id", "=", order.id)
-      .where("status", "=", from)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) return { outcome: "refused" as const, order, from };
-    await trx
-      .insertInto("order_events")
-      .values({
-        order_id: order.id,
-        at: isoAt(now),
-        actor: input.actor.name,
-        staff_id: input.actor.staffId,
-        kind: "status",
-        from_status: from,
-        to_status: input.to,
-        note: cleanNote(input.note),
-      })
-      .execute();
-    return { outcome: "moved" as const, order: { ...order, status: input.to }, from };
-  });
+  return db.transaction().execute((trx) => changeOrderStatusIn(trx, input, now, chat));
+}
+
+export interface StatusChangeInput {
+  orderNumber: number;
+  to: OrderStatus;
+  actor: Actor;
+  note?: string | null;
+}
+
+/** `changeOrderStatus` inside a transaction the caller holds (with more work of its own). */
+export async function changeOrderStatusIn(
+  trx: Transaction<Database>,
+  input: StatusChangeInput,
+  now: number,
+  chat: ChatSettings,
+): Promise<StatusChange> {
+  const order = await trx
+    .selectFrom("orders")
+    .selectAll()
+    .where("order_number", "=", input.orderNumber)
+    .executeTakeFirst();
+  if (!order) return { outcome: "notFound" };
+  const from = order.status;
+  const verdict = transition(from, input.to);
+  if (verdict === "same") return { outcome: "same", order, from };
+  if (verdict === "refused") return { outcome: "refused", order, from };
+  const updated = await trx
+    .updateTable("orders")
+    .set({ status: input.to })
+    .where("id", "=", order.id)
+    .where("status", "=", from)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) !== 1) return { outcome: "refused", order, from };
+  await trx
+    .insertInto("order_events")
+    .values({
+      order_id: order.id,
+      at: isoAt(now),
+      actor: input.actor.name,
+      staff_id: input.actor.staffId,
+      kind: "status",
+      from_status: from,
+      to_status: input.to,
+      note: cleanNote(input.note),
+    })
+    .execute();
+  const moved = { ...order, status: input.to };
+  await refreshOrderMessages(trx, moved, chat, now);
+  return { outcome: "moved", order: moved, from };
 }
 
 function cleanNote(note: string | null | undefined): string | null {

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { type Clock, isoAt } from "~/clock";
+import { createBotApi } from "~/telegram/bot-api.server";
 import type { Database, Notification } from "../../db/schema";
 
 export const NOTIFY_MAX_ATTEMPTS = 10;
@@ -41,17 +42,14 @@ export function backoffDelay(
   return Math.min(max, base * 4 ** Math.max(0, attempt - 1));
 }
 
-interface TelegramAnswer {
-  ok?: boolean;
-  description?: string;
-  parameters?: { retry_after?: number };
-}
-
 /**
- * Delivers the outbox (D13) to the Telegram Bot API's sendMessage: each row once,
- * retried with growing delays (a 429's retry_after wins) up to a bounded number of
- * attempts, then left as failed for the owner to see. Never throws to its caller, and
- * the bot token never appears in what it logs or stores.
+ * Delivers the outbox (D13) to the Telegram Bot API: a row never sent goes out with
+ * sendMessage (with its buttons, D25) and keeps the message id Telegram gives it; a row
+ * due again after its order changed edits that message instead, so no chat ever gets a
+ * second message about the same order. Each delivery is retried with growing delays (a
+ * 429's retry_after wins) up to a bounded number of attempts, then left as failed for
+ * the owner to see. Never throws to its caller, and the bot token never appears in what
+ * it logs or stores.
  */
 export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const {
@@ -66,8 +64,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     maxDelayMs = NOTIFY_MAX_DELAY_MS,
     timeoutMs = NOTIFY_TIMEOUT_MS,
   } = options;
-  const endpoint = `${apiUrl}/bot${botToken}/sendMessage`;
-  const redact = (text: string) => text.split(botToken).join("***");
+  const api = createBotApi({ botToken, apiUrl, fetch: fetchImpl, timeoutMs });
 
   let running: Promise<void> | null = null;
   let again = false;
@@ -79,7 +76,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     error: string,
     retryAfterSeconds?: number,
   ) {
-    const safeError = redact(error).slice(0, 500);
+    const safeError = api.redact(error).slice(0, 500);
     const giveUp = attempt >= maxAttempts;
     const delay =
       retryAfterSeconds !== undefined && retryAfterSeconds > 0
@@ -94,6 +91,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         next_attempt_at: isoAt(now() + delay),
       })
       .where("id", "=", row.id)
+      // A newer text came meanwhile: it starts its own attempts, due now.
+      .where("revision", "=", row.revision)
       .execute();
     const outcome = giveUp ? "giving up" : `retrying in ${Math.round(delay / 1000)} s`;
     log.warn(
@@ -103,43 +102,45 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
 
   async function deliver(row: Notification) {
     const attempt = row.attempts + 1;
-    let response: Response;
-    try {
-      response = await fetchImpl(endpoint, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({
-          chat_id: row.chat_id,
-          text: row.text,
-          parse_mode: "HTML",
-          disable_web_page_preview: true,
-        }),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch (error) {
-      const cause =
-        error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : "";
-      return fail(
-        row,
-        attempt,
-        `${error instanceof Error ? error.message : String(error)}${cause}`,
-      );
-    }
-    const answer = (await response.json().catch(() => null)) as TelegramAnswer | null;
-    if (response.ok && answer?.ok) {
+    const markup = row.reply_markup ? (JSON.parse(row.reply_markup) as unknown) : null;
+    const content = {
+      chat_id: row.chat_id,
+      text: row.text,
+      parse_mode: "HTML",
+      disable_web_page_preview: true,
+    };
+    const answer =
+      row.message_id === null
+        ? await api.call<{ message_id?: number }>("sendMessage", {
+            ...content,
+            ...(markup ? { reply_markup: markup } : {}),
+          })
+        : await api.call("editMessageText", {
+            ...content,
+            message_id: row.message_id,
+            // An empty keyboard takes the buttons away once the order is final.
+            reply_markup: markup ?? { inline_keyboard: [] },
+          });
+    // Telegram refuses an edit to the text a message already has: that is done, too.
+    const unchanged = !answer.ok && /message is not modified/i.test(answer.description);
+    if (!answer.ok && !unchanged) return fail(row, attempt, answer.description, answer.retryAfter);
+    const messageId =
+      row.message_id === null && answer.ok
+        ? Number((answer.result as { message_id?: number } | undefined)?.message_id) || null
+        : row.message_id;
+    if (messageId !== row.message_id)
       await db
         .updateTable("notifications")
-        .set({ status: "sent", attempts: attempt, sent_at: isoAt(now()), last_error: null })
+        .set({ message_id: messageId })
         .where("id", "=", row.id)
         .execute();
-      return;
-    }
-    return fail(
-      row,
-      attempt,
-      `HTTP ${response.status}${answer?.description ? `: ${answer.description}` : ""}`,
-      response.status === 429 ? answer?.parameters?.retry_after : undefined,
-    );
+    // Sent only if what went out is still the newest text; otherwise the next round edits.
+    await db
+      .updateTable("notifications")
+      .set({ status: "sent", attempts: attempt, sent_at: isoAt(now()), last_error: null })
+      .where("id", "=", row.id)
+      .where("revision", "=", row.revision)
+      .execute();
   }
 
   async function drain() {
@@ -167,7 +168,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       .catch((error: unknown) => {
         log.error(
           "The notification outbox could not be read:",
-          error instanceof Error ? redact(error.message) : error,
+          error instanceof Error ? api.redact(error.message) : error,
         );
       })
       .finally(() => {

@@ -1,31 +1,37 @@
 import type { Transaction } from "kysely";
 import { isoAt } from "~/clock";
-import type { Database, Order, OrderItem } from "../../db/schema";
-import { buildOrderMessage } from "./message";
+import {
+  type ChatSettings,
+  keyboardFor,
+  renderOrderMessage,
+} from "~/telegram/order-message.server";
+import type { Database, Order } from "../../db/schema";
 
-export interface TelegramSettings {
+export interface TelegramSettings extends ChatSettings {
   botToken: string | null;
   chatIds: string[];
 }
 
-export function notificationsEnabled(settings: TelegramSettings): boolean {
+export function notificationsEnabled(
+  settings: Pick<TelegramSettings, "botToken" | "chatIds">,
+): boolean {
   return settings.botToken !== null && settings.chatIds.length > 0;
 }
 
 /**
  * Writes one outbox row per chat, in the order's own transaction (D13): an order is
  * never saved without its notifications, and a notification never exists for an order
- * that was not saved. Without a bot token nothing is written.
+ * that was not saved. Desk chats' rows carry the order's buttons (D25). Without a bot
+ * token nothing is written.
  */
 export async function enqueueOrderNotifications(
   trx: Transaction<Database>,
   settings: TelegramSettings,
   order: Order,
-  items: OrderItem[],
   now: number,
 ): Promise<void> {
   if (!notificationsEnabled(settings)) return;
-  const text = buildOrderMessage(order, items);
+  const message = await renderOrderMessage(trx, order, settings);
   // Due at once by the shop's clock, the same clock the dispatcher compares with.
   const at = isoAt(now);
   await trx
@@ -34,7 +40,8 @@ export async function enqueueOrderNotifications(
       settings.chatIds.map((chatId) => ({
         order_id: order.id,
         chat_id: chatId,
-        text,
+        text: message.text,
+        reply_markup: keyboardFor(chatId, message, settings),
         next_attempt_at: at,
         created_at: at,
       })),

@@ -22,6 +22,7 @@ import { getLocale } from "~/i18n/i18next.server";
 import { fixedT } from "~/i18n/instance.server";
 import { getPageMeta } from "~/i18n/page-meta.server";
 import { kickNotifier } from "~/notify/notifier.server";
+import { shopTelegramSettings } from "~/telegram/settings.server";
 import { Price } from "~/ui/Price";
 import { pageMetaTags } from "~/ui/meta";
 
@@ -48,7 +49,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       db,
       now: systemClock,
       delivery: config.delivery,
-      telegram: config.telegram,
+      telegram: shopTelegramSettings(),
       rateLimiter: orderRateLimiter(),
       titleOf: (slug) => ownerT(`products.${slug}.title`),
     },

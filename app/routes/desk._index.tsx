@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { formatShopDateTime } from "~/calendar";
 import { formatOrderNumber } from "~/checkout/order-number";
 import { db } from "~/db.server";
-import { listDeskOrders } from "~/desk/orders.server";
+import { callBeforeShipping, listDeskOrders } from "~/desk/orders.server";
 import {
   type DeskFilterQuery,
   type DeskTab,
@@ -18,6 +18,7 @@ import { getLocale } from "~/i18n/i18next.server";
 import { Isolated, isolate } from "~/i18n/isolate";
 import { getLanguage } from "~/i18n/languages";
 import { getRequestT } from "~/i18n/t.server";
+import { shopTelegramSettings } from "~/telegram/settings.server";
 import { Price } from "~/ui/Price";
 import { pageMetaTags } from "~/ui/meta";
 
@@ -32,6 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const list = await listDeskOrders(db, filter);
   const locale = getLanguage(await getLocale(request)).htmlLang;
   const t = await getRequestT(request, "desk");
+  const { holdAfterRefusals } = shopTelegramSettings();
   return {
     meta: { title: t("list.title"), noindex: true },
     filter: { ...toFilterQuery(filter), page: Math.min(filter.page, list.pageCount) },
@@ -40,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     pageCount: list.pageCount,
     cashToCollect: list.cashToCollect,
     cashCollected: list.cashCollected,
-    rows: list.rows.map(({ order, items }) => ({
+    rows: list.rows.map(({ order, items, refused }) => ({
       number: formatOrderNumber(order.order_number),
       placedAt: formatShopDateTime(Date.parse(order.created_at), locale),
       phone: order.phone,
@@ -53,6 +55,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       total: order.total,
       status: order.status,
       language: order.language,
+      refused,
+      hold: callBeforeShipping(order.status, refused, holdAfterRefusals),
     })),
   };
 }
@@ -160,6 +164,9 @@ export default function DeskList() {
                   {t(`status.${row.status}`)}
                 </span>
               </p>
+              {row.hold ? (
+                <p className="desk-hold">{t("order.hold", { refused: row.refused })}</p>
+              ) : null}
               <dl className="desk-order__facts">
                 <div>
                   <dt>{t("order.placedAt")}</dt>

@@ -7,13 +7,20 @@ import { systemClock } from "~/clock";
 import { db } from "~/db.server";
 import { messengerLinks } from "~/desk/contact";
 import { NOTE_MAX } from "~/desk/limits";
-import { addOrderNote, changeOrderStatus, getDeskOrder } from "~/desk/orders.server";
+import {
+  addOrderNote,
+  callBeforeShipping,
+  changeOrderStatus,
+  getDeskOrder,
+} from "~/desk/orders.server";
 import { requireStaff } from "~/desk/session.server";
 import { isOrderStatus, nextStatuses } from "~/desk/status";
 import { readForm } from "~/http.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { getLanguage } from "~/i18n/languages";
 import { getRequestT } from "~/i18n/t.server";
+import { kickNotifier } from "~/notify/notifier.server";
+import { shopTelegramSettings } from "~/telegram/settings.server";
 import { Price } from "~/ui/Price";
 import { pageMetaTags } from "~/ui/meta";
 
@@ -61,6 +68,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       to: event.to_status,
       note: event.note,
     })),
+    hold: callBeforeShipping(
+      order.status,
+      history.refused,
+      shopTelegramSettings().holdAfterRefusals,
+    ),
     history: {
       refused: history.refused,
       delivered: history.delivered,
@@ -102,9 +114,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
       db,
       { orderNumber: number, to, actor, note: form.get("note") },
       systemClock(),
+      shopTelegramSettings(),
     );
     if (change.outcome === "notFound") throw new Response("No such order.", { status: 404 });
     if (change.outcome === "refused") return problem("refused", 409);
+    // Every chat's copy of the order's message shows the new status soon (D25).
+    if (change.outcome === "moved") kickNotifier();
   }
   // Back to the page by GET, so a reload never sends the form again.
   return redirect(`/desk/orders/${formatOrderNumber(number)}`, { status: 303 });
@@ -127,6 +142,9 @@ export default function DeskOrder() {
           {t(`status.${order.status}`)}
         </span>
       </h1>
+      {order.hold ? (
+        <p className="desk-hold">{t("order.hold", { refused: history.refused })}</p>
+      ) : null}
       {problem ? (
         <p role="alert" className="desk-error">
           {problem === "refused"
@@ -283,7 +301,9 @@ export default function DeskOrder() {
         {order.events.map((event) => (
           <li key={event.id}>
             <span className="desk-timeline__at">{event.at}</span>{" "}
-            <span className="desk-timeline__actor">{event.actor}</span>{" "}
+            <span className="desk-timeline__actor">
+              {event.actor === "system" ? t("order.systemActor") : event.actor}
+            </span>{" "}
             {event.kind === "status" && event.from && event.to
               ? t("order.movedEvent", {
                   from: t(`status.${event.from}`),

@@ -25,7 +25,9 @@ describe("parseConfig", () => {
       chatIds: [],
       apiUrl: "https://api.telegram.org",
       deskChatIds: [],
+      webhookSecret: null,
     });
+    expect(config.desk).toEqual({ holdAfterRefusals: 2, expireUnconfirmedHours: null });
     expect(config.analytics).toEqual({ gaMeasurementId: null, adsConversionSendTo: null });
     expect(config.delivery).toEqual({ from: null, until: null });
     expect(config.trustProxy).toBe(false);
@@ -99,6 +101,28 @@ describe("parseConfig", () => {
     const problems = problemsOf(env);
     expect(problems).toHaveLength(1);
     expect(problems[0]).toContain(name);
+  });
+
+  it("reads the chat desk's settings and never echoes the webhook secret", () => {
+    const config = parseConfig(
+      {
+        TELEGRAM_WEBHOOK_SECRET: "s3cret_-X",
+        HOLD_AFTER_REFUSALS: "3",
+        EXPIRE_UNCONFIRMED_HOURS: "48",
+      },
+      "/srv/shop",
+    );
+    expect(config.telegram.webhookSecret).toBe("s3cret_-X");
+    expect(config.desk).toEqual({ holdAfterRefusals: 3, expireUnconfirmedHours: 48 });
+    const secret = "not allowed!";
+    const problems = problemsOf({ TELEGRAM_WEBHOOK_SECRET: secret });
+    expect(problems[0]).toMatch(/^TELEGRAM_WEBHOOK_SECRET/);
+    expect(problems.join("\n")).not.toContain(secret);
+    expect(problemsOf({ TELEGRAM_WEBHOOK_SECRET: "x".repeat(257) })[0]).toMatch(
+      /^TELEGRAM_WEBHOOK_SECRET/,
+    );
+    expect(problemsOf({ HOLD_AFTER_REFUSALS: "0" })[0]).toMatch(/^HOLD_AFTER_REFUSALS/);
+    expect(problemsOf({ EXPIRE_UNCONFIRMED_HOURS: "1.5" })[0]).toMatch(/^EXPIRE_UNCONFIRMED_HOURS/);
   });
 
   it("reports every malformed variable at once and never echoes the bot token", () => {

@@ -159,7 +159,10 @@ describe("with a database", () => {
 
   const nino = { name: "Nino", staffId: null };
   const move = (orderNumber: number, to: OrderStatus, at = NOW) =>
-    changeOrderStatus(db, { orderNumber, to, actor: nino }, at);
+    changeOrderStatus(db, { orderNumber, to, actor: nino }, at, {
+      deskChatIds: [],
+      holdAfterRefusals: 2,
+    });
 
   describe("status changes", () => {
     it("record who, when, from and to, once; a refused move writes nothing", async () => {

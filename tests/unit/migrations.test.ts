@@ -14,11 +14,13 @@ const ALL_TABLES = [
   "desk_passkeys",
   "desk_sessions",
   "desk_sign_in_links",
+  "leases",
   "notifications",
   "order_events",
   "order_items",
   "orders",
   "staff",
+  "telegram_updates",
   "throttle_hits",
 ];
 

@@ -84,7 +84,7 @@ describe("the outbox and its dispatcher (D13)", () => {
         token: `token-${Math.random()}`,
         titleOf: () => "Мазь от геморроя",
       },
-      { now: clock, telegram: { botToken, chatIds } },
+      { now: clock, telegram: { botToken, chatIds, deskChatIds: chatIds, holdAfterRefusals: 2 } },
     );
     if (!result.ok) throw new Error(result.error);
     return result.placed.order;

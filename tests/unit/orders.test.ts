@@ -119,7 +119,12 @@ describe("placeOrder", () => {
     await expect(
       placeOrder(db, input("token-gggggggggggggggg"), {
         now: NOW,
-        telegram: { botToken: "1:x", chatIds: ["111", "111"] },
+        telegram: {
+          botToken: "1:x",
+          chatIds: ["111", "111"],
+          deskChatIds: [],
+          holdAfterRefusals: 2,
+        },
       }),
     ).rejects.toSatisfy(isUniqueViolation);
     expect(await count("orders")).toBe(0);

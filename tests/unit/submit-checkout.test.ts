@@ -22,7 +22,12 @@ function deps(limit = 10): CheckoutDeps {
     db,
     now: () => NOW,
     delivery: { from: null, until: null },
-    telegram: { botToken: "123:abc", chatIds: ["111", "222"] },
+    telegram: {
+      botToken: "123:abc",
+      chatIds: ["111", "222"],
+      deskChatIds: ["111"],
+      holdAfterRefusals: 2,
+    },
     rateLimiter: createRateLimiter(
       () => limit,
       600_000,

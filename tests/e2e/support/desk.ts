@@ -11,9 +11,13 @@ function shopDatabasePath(): string {
   return join(dir, "shop.sqlite");
 }
 
-/** A shop under test: its address and the database it keeps (a SQLite file or PostgreSQL). */
+/**
+ * A shop under test: its address and the database it keeps (a SQLite file, given by
+ * itself or by the folder a test's own shop runs in, or PostgreSQL).
+ */
 export interface DeskShop {
   url: string;
+  dir?: string;
   databasePath?: string;
   databaseUrl?: string;
 }
@@ -39,7 +43,11 @@ function deskInvite(args: string[], shop: DeskShop): string {
         ...process.env,
         ...(shop.databaseUrl
           ? { DATABASE_URL: shop.databaseUrl }
-          : { DATABASE_PATH: shop.databasePath ?? shopDatabasePath() }),
+          : {
+              DATABASE_PATH:
+                shop.databasePath ??
+                (shop.dir ? join(shop.dir, "shop.sqlite") : shopDatabasePath()),
+            }),
         PUBLIC_URL: shop.url,
       },
       encoding: "utf8",
