@@ -1,11 +1,43 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  type SqliteDialectConfig,
+} from "kysely";
 import pg from "pg";
 import type { Database } from "./schema";
 
 const BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * SQLite transactions that take the write lock when they begin. Every shop transaction
+ * reads and then writes; a deferred one that read before another process committed
+ * could not write afterwards (SQLITE_BUSY_SNAPSHOT, which no busy timeout waits out).
+ * BEGIN IMMEDIATE queues writers behind each other, each process waiting its turn.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  }
+}
+
+class ShopSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
 
 /** Where the shop's data lives: a SQLite file (the default) or a PostgreSQL server (D28). */
 export type DatabaseTarget =
@@ -32,7 +64,7 @@ export function createDatabase(target: DatabaseTarget | string): Kysely<Database
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new ShopSqliteDialect({ database: sqlite }) });
 }
 
 /** A unique index refused the row, on either engine. */

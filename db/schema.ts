@@ -53,6 +53,9 @@ export interface NotificationsTable {
   reply_markup: string | null;
   /** Bumped when the wanted text changes; only the newest revision counts as sent. */
   revision: Generated<number>;
+  /** The dispatcher sending it now (several processes share the outbox), and until when. */
+  claimed_by: string | null;
+  claimed_until: string | null;
 }
 
 /** People who work the desk (D23). Disabled staff can neither sign in nor stay signed in. */

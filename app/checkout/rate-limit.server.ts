@@ -1,4 +1,8 @@
+import type { Kysely } from "kysely";
+import type { Clock } from "~/clock";
 import { getConfig } from "~/config.server";
+import { hitThrottle } from "~/throttle.server";
+import type { Database } from "../../db/schema";
 
 export const RATE_WINDOW_MS = 10 * 60 * 1000;
 /** Requests whose address is unknown share one bucket this many times larger. */
@@ -6,39 +10,25 @@ export const SHARED_BUCKET_FACTOR = 10;
 
 export interface RateLimiter {
   /** Counts one order for `key`; says whether it may go ahead and, if not, when to retry. */
-  hit(key: string): { ok: true } | { ok: false; retryAfterSeconds: number };
+  hit(key: string): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }>;
 }
 
-/** A sliding window of timestamps per key, kept in memory (one process, D12). */
+/**
+ * A sliding window per key, counted in the database (D12, D28): every process of the
+ * shop counts the same orders, and a restart forgets none.
+ */
 export function createRateLimiter(
+  db: Kysely<Database>,
   limit: (key: string) => number,
+  now: Clock,
   windowMs = RATE_WINDOW_MS,
-  now = Date.now,
 ): RateLimiter {
-  const hits = new Map<string, number[]>();
-  let sweep = now();
   return {
-    hit(key) {
-      const current = now();
-      if (current - sweep > windowMs) {
-        for (const [bucket, times] of hits)
-          if (times.every((time) => current - time > windowMs)) hits.delete(bucket);
-        sweep = current;
-      }
+    async hit(key) {
       const max = limit(key);
       if (max <= 0) return { ok: true };
-      const recent = (hits.get(key) ?? []).filter((time) => current - time < windowMs);
-      if (recent.length >= max) {
-        hits.set(key, recent);
-        const oldest = recent[0] ?? current;
-        return {
-          ok: false,
-          retryAfterSeconds: Math.max(1, Math.ceil((oldest + windowMs - current) / 1000)),
-        };
-      }
-      recent.push(current);
-      hits.set(key, recent);
-      return { ok: true };
+      const verdict = await hitThrottle(db, `order:${key}`, max, windowMs, now());
+      return verdict.ok ? { ok: true } : { ok: false, retryAfterSeconds: verdict.retryAfterSeconds };
     },
   };
 }
@@ -68,15 +58,12 @@ export function clientKey(
   return socketAddress ? `ip:${socketAddress}` : SHARED;
 }
 
-let orderLimiter: RateLimiter | null = null;
-
 /** The limiter for new orders: ORDER_RATE_LIMIT per client per 10 minutes (0 turns it off). */
-export function orderRateLimiter(): RateLimiter {
-  if (!orderLimiter) {
-    const perClient = getConfig().orderRateLimit;
-    orderLimiter = createRateLimiter((key) =>
-      key === SHARED ? perClient * SHARED_BUCKET_FACTOR : perClient,
-    );
-  }
-  return orderLimiter;
+export function orderRateLimiter(db: Kysely<Database>, now: Clock): RateLimiter {
+  const perClient = getConfig().orderRateLimit;
+  return createRateLimiter(
+    db,
+    (key) => (key === SHARED ? perClient * SHARED_BUCKET_FACTOR : perClient),
+    now,
+  );
 }

@@ -72,7 +72,7 @@ export async function submitCheckout(
     retryAfterSeconds?: number,
   ): CheckoutOutcome => ({ status: "refused", httpStatus, error, values, retryAfterSeconds });
 
-  const allowed = deps.rateLimiter.hit(submission.client);
+  const allowed = await deps.rateLimiter.hit(submission.client);
   if (!allowed.ok)
     return refuse(429, { message: "errors.tooMany", fields: [] }, allowed.retryAfterSeconds);
 

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { type Clock, isoAt } from "~/clock";
 import { createBotApi } from "~/telegram/bot-api.server";
@@ -65,6 +66,10 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     timeoutMs = NOTIFY_TIMEOUT_MS,
   } = options;
   const api = createBotApi({ botToken, apiUrl, fetch: fetchImpl, timeoutMs });
+  /** This dispatcher's name on the rows it claims. */
+  const me = randomUUID();
+  /** A claim lasts through a slow delivery and then some; a crashed claimer's expires. */
+  const claimMs = timeoutMs * 3;
 
   let running: Promise<void> | null = null;
   let again = false;
@@ -94,6 +99,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       // A newer text came meanwhile: it starts its own attempts, due now.
       .where("revision", "=", row.revision)
       .execute();
+    await release(row);
     const outcome = giveUp ? "giving up" : `retrying in ${Math.round(delay / 1000)} s`;
     log.warn(
       `Telegram notification ${row.id} (order ${row.order_id}, chat ${row.chat_id}) failed, attempt ${attempt}/${maxAttempts}, ${outcome}: ${safeError}`,
@@ -141,20 +147,61 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       .where("id", "=", row.id)
       .where("revision", "=", row.revision)
       .execute();
+    await release(row);
+  }
+
+  /**
+   * Takes a due row for this dispatcher alone: one conditional update, which only one of
+   * several processes can win (on PostgreSQL the others wait for the row, then find it
+   * claimed). An expired claim, left by a process that died, can be taken over.
+   */
+  async function claim(row: Notification): Promise<Notification | null> {
+    const at = isoAt(now());
+    const claimed = await db
+      .updateTable("notifications")
+      .set({ claimed_by: me, claimed_until: isoAt(now() + claimMs) })
+      .where("id", "=", row.id)
+      .where("status", "=", "pending")
+      .where("next_attempt_at", "<=", at)
+      .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", at)]))
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) return null;
+    // Its text may have changed since the list was read: send what is there now.
+    return (
+      (await db
+        .selectFrom("notifications")
+        .selectAll()
+        .where("id", "=", row.id)
+        .executeTakeFirst()) ?? null
+    );
+  }
+
+  async function release(row: Notification): Promise<void> {
+    await db
+      .updateTable("notifications")
+      .set({ claimed_by: null, claimed_until: null })
+      .where("id", "=", row.id)
+      .where("claimed_by", "=", me)
+      .execute();
   }
 
   async function drain() {
     do {
       again = false;
+      const at = isoAt(now());
       const due = await db
         .selectFrom("notifications")
         .selectAll()
         .where("status", "=", "pending")
-        .where("next_attempt_at", "<=", isoAt(now()))
+        .where("next_attempt_at", "<=", at)
+        .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", at)]))
         .orderBy("id")
         .limit(BATCH_SIZE)
         .execute();
-      for (const row of due) await deliver(row);
+      for (const row of due) {
+        const mine = await claim(row);
+        if (mine) await deliver(mine);
+      }
       if (due.length === BATCH_SIZE) again = true;
     } while (again);
   }

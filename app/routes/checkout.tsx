@@ -50,7 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       now: systemClock,
       delivery: config.delivery,
       telegram: shopTelegramSettings(),
-      rateLimiter: orderRateLimiter(),
+      rateLimiter: orderRateLimiter(db, systemClock),
       titleOf: (slug) => ownerT(`products.${slug}.title`),
     },
     {

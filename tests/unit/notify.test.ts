@@ -147,6 +147,36 @@ describe("the outbox and its dispatcher (D13)", () => {
     expect(calls).toHaveLength(2);
   });
 
+  it("sends each row once however many processes share the outbox, and takes over a dead one's claim", async () => {
+    for (let index = 0; index < 5; index++) await placeWithOutbox();
+    const { calls, fetchImpl } = telegram([]);
+    // Telegram answers slowly, so the dispatchers overlap.
+    const slow = (async (url: string, init?: RequestInit) => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return fetchImpl(url, init);
+    }) as typeof fetch;
+    await Promise.all([dispatcher(slow).tick(), dispatcher(slow).tick(), dispatcher(slow).tick()]);
+    expect(calls).toHaveLength(10);
+    expect(new Set(calls.map((call) => `${call.body.chat_id}:${call.body.text}`)).size).toBe(10);
+    expect((await rows()).every((row) => row.status === "sent" && row.claimed_by === null)).toBe(
+      true,
+    );
+
+    // A process claimed a row and died before sending it: once the claim expires, it goes.
+    await placeWithOutbox(["111"]);
+    const [stale] = (await rows()).filter((row) => row.status === "pending");
+    await db
+      .updateTable("notifications")
+      .set({ claimed_by: "dead", claimed_until: new Date(clock + 60_000).toISOString() })
+      .where("id", "=", stale?.id ?? 0)
+      .execute();
+    await dispatcher(fetchImpl).tick();
+    expect(calls).toHaveLength(10);
+    clock += 61_000;
+    await dispatcher(fetchImpl).tick();
+    expect(calls).toHaveLength(11);
+  });
+
   it("retries a failure with growing delays and honours a 429's retry_after", async () => {
     await placeWithOutbox(["111"]);
     const { calls, fetchImpl } = telegram([

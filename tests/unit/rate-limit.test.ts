@@ -1,32 +1,52 @@
-import { describe, expect, it } from "vitest";
+import type { Kysely } from "kysely";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { clientKey, createRateLimiter } from "~/checkout/rate-limit.server";
+import type { Database } from "../../db/schema";
+import { freshDatabase } from "./support/database";
 
 describe("the order rate limit (D12)", () => {
-  it("lets a client place its quota, then asks it to wait until the oldest falls out", () => {
-    let clock = 0;
-    const limiter = createRateLimiter(
-      () => 3,
-      600_000,
-      () => clock,
-    );
-    expect([1, 2, 3].map(() => limiter.hit("a").ok)).toEqual([true, true, true]);
-    clock = 60_000;
-    expect(limiter.hit("a")).toEqual({ ok: false, retryAfterSeconds: 540 });
-    expect(limiter.hit("b").ok).toBe(true);
-    clock = 600_001;
-    expect(limiter.hit("a").ok).toBe(true);
+  let db: Kysely<Database>;
+  beforeEach(async () => {
+    db = await freshDatabase("rate");
+  });
+  afterEach(async () => {
+    await db.destroy();
   });
 
-  it("can be turned off and gives each key its own limit", () => {
-    const off = createRateLimiter(() => 0);
-    expect(Array.from({ length: 50 }, () => off.hit("x").ok).every(Boolean)).toBe(true);
-    const perKey = createRateLimiter((key) => (key === "shared" ? 2 : 1));
-    expect([perKey.hit("shared").ok, perKey.hit("shared").ok, perKey.hit("shared").ok]).toEqual([
-      true,
-      true,
-      false,
-    ]);
-    expect([perKey.hit("ip:1").ok, perKey.hit("ip:1").ok]).toEqual([true, false]);
+  it("lets a client place its quota, then asks it to wait until the oldest falls out", async () => {
+    let clock = Date.parse("2026-11-22T10:00:00Z");
+    const limiter = createRateLimiter(
+      db,
+      () => 3,
+      () => clock,
+      600_000,
+    );
+    for (let order = 0; order < 3; order++) expect((await limiter.hit("a")).ok).toBe(true);
+    clock += 60_000;
+    expect(await limiter.hit("a")).toEqual({ ok: false, retryAfterSeconds: 540 });
+    expect((await limiter.hit("b")).ok).toBe(true);
+    clock += 540_001;
+    expect((await limiter.hit("a")).ok).toBe(true);
+  });
+
+  it("counts in the database: another process, or the next start, sees the same orders", async () => {
+    const clock = () => Date.parse("2026-11-22T10:00:00Z");
+    const first = createRateLimiter(db, () => 2, clock);
+    const second = createRateLimiter(db, () => 2, clock);
+    expect((await first.hit("ip:1")).ok).toBe(true);
+    expect((await second.hit("ip:1")).ok).toBe(true);
+    expect((await first.hit("ip:1")).ok).toBe(false);
+  });
+
+  it("can be turned off and gives each key its own limit", async () => {
+    const clock = () => Date.parse("2026-11-22T10:00:00Z");
+    const off = createRateLimiter(db, () => 0, clock);
+    for (let order = 0; order < 20; order++) expect((await off.hit("x")).ok).toBe(true);
+    const perKey = createRateLimiter(db, (key) => (key === "shared" ? 2 : 1), clock);
+    const shared = [];
+    for (let order = 0; order < 3; order++) shared.push((await perKey.hit("shared")).ok);
+    expect(shared).toEqual([true, true, false]);
+    expect([(await perKey.hit("ip:1")).ok, (await perKey.hit("ip:1")).ok]).toEqual([true, false]);
   });
 });
 

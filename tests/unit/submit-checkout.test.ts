@@ -29,8 +29,8 @@ function deps(limit = 10): CheckoutDeps {
       holdAfterRefusals: 2,
     },
     rateLimiter: createRateLimiter(
+      db,
       () => limit,
-      600_000,
       () => NOW,
     ),
     titleOf: () => "Мазь",
