@@ -8,8 +8,8 @@ import {
   Kysely,
   PostgresDialect,
   SqliteDialect,
-  SqliteDriver,
   type SqliteDialectConfig,
+  SqliteDriver,
 } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema";

@@ -28,7 +28,9 @@ export function createRateLimiter(
       const max = limit(key);
       if (max <= 0) return { ok: true };
       const verdict = await hitThrottle(db, `order:${key}`, max, windowMs, now());
-      return verdict.ok ? { ok: true } : { ok: false, retryAfterSeconds: verdict.retryAfterSeconds };
+      return verdict.ok
+        ? { ok: true }
+        : { ok: false, retryAfterSeconds: verdict.retryAfterSeconds };
     },
   };
 }

@@ -60,6 +60,11 @@ test.describe("page budgets", () => {
         JS_BUDGET_GZIP,
       );
       expect(css, `CSS on ${path}`).toBeLessThanOrEqual(CSS_BUDGET_GZIP);
+      // The owner's desk is never part of a shopper's download.
+      const deskCode = scripts.filter((script) =>
+        /desk-button|desk-page|simplewebauthn/.test(readFileSync(join(BUILD, script), "utf8")),
+      );
+      expect(deskCode, `desk code on ${path}`).toEqual([]);
 
       // Nothing from another host may block rendering.
       const blocking = await page.evaluate(() =>
