@@ -2,9 +2,16 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import type { DatabaseTarget } from "../db/connection";
+import { parseWebConcurrency } from "../server/web-concurrency.mjs";
 
 export interface Config {
   port: number;
+  /**
+   * Server processes on the port (D28, decision 011). The server's primary reads it before
+   * any build is loaded, with the same rule (server/web-concurrency.mjs); here so that one
+   * error names every malformed variable.
+   */
+  webConcurrency: number;
   databasePath: string;
   /** PostgreSQL instead of the SQLite file when set (D28). */
   databaseUrl: string | null;
@@ -93,6 +100,11 @@ export function parseConfig(env: Env, cwd = process.cwd()): Config {
       problems.push(`PORT must be a whole number from 1 to 65535, got "${rawPort}"`);
     }
   }
+
+  const { workers: webConcurrency, problem: webConcurrencyProblem } = parseWebConcurrency(
+    env.WEB_CONCURRENCY,
+  );
+  if (webConcurrencyProblem !== null) problems.push(webConcurrencyProblem);
 
   const databasePath = resolve(cwd, text("DATABASE_PATH") ?? "db/shop.sqlite");
 
@@ -247,6 +259,7 @@ export function parseConfig(env: Env, cwd = process.cwd()): Config {
 
   return {
     port,
+    webConcurrency,
     databasePath,
     databaseUrl,
     databasePoolSize,

@@ -17,10 +17,12 @@ import type { Database } from "./schema";
 const BUSY_TIMEOUT_MS = 5000;
 
 /**
- * SQLite transactions that take the write lock when they begin. Every shop transaction
- * reads and then writes; a deferred one that read before another process committed
- * could not write afterwards (SQLITE_BUSY_SNAPSHOT, which no busy timeout waits out).
- * BEGIN IMMEDIATE queues writers behind each other, each process waiting its turn.
+ * SQLite's plain `begin` takes the write lock only at the first write. With several
+ * processes on one file (WEB_CONCURRENCY, decision 011), a transaction that read first
+ * and writes after another process committed fails at once with SQLITE_BUSY: the busy
+ * timeout does not apply to it. `begin immediate` takes the write lock up front, so
+ * writers wait their turn. Within one process nothing changes: Kysely runs one
+ * transaction at a time on its one connection anyway.
  */
 class ImmediateSqliteDriver extends SqliteDriver {
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
@@ -28,12 +30,14 @@ class ImmediateSqliteDriver extends SqliteDriver {
   }
 }
 
-class ShopSqliteDialect extends SqliteDialect {
+class ImmediateSqliteDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig;
+
   constructor(config: SqliteDialectConfig) {
     super(config);
     this.#config = config;
   }
+
   override createDriver(): Driver {
     return new ImmediateSqliteDriver(this.#config);
   }
@@ -47,7 +51,8 @@ export type DatabaseTarget =
 /**
  * Opens the database. SQLite (creating its folder) with the settings a shop needs: WAL
  * for readers beside the writer, synchronous=FULL so a confirmed order survives a power
- * cut, foreign keys enforced, and a busy timeout instead of immediate lock errors.
+ * cut, foreign keys enforced, a busy timeout instead of immediate lock errors, and
+ * transactions that take the write lock when they begin.
  * PostgreSQL through a pool of `poolSize` connections.
  */
 export function createDatabase(target: DatabaseTarget | string): Kysely<Database> {
@@ -64,7 +69,7 @@ export function createDatabase(target: DatabaseTarget | string): Kysely<Database
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-  return new Kysely<Database>({ dialect: new ShopSqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
 }
 
 /** A unique index refused the row, on either engine. */

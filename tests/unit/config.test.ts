@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, ensureSessionSecret, parseConfig } from "~/config.server";
+import { parseWebConcurrency } from "../../server/web-concurrency.mjs";
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -18,6 +19,7 @@ describe("parseConfig", () => {
   it("starts with nothing configured", () => {
     const config = parseConfig({}, "/srv/shop");
     expect(config.port).toBe(3000);
+    expect(config.webConcurrency).toBe(1);
     expect(config.databasePath).toBe("/srv/shop/db/shop.sqlite");
     expect(config.sessionSecret).toBeNull();
     expect(config.telegram).toEqual({
@@ -86,6 +88,10 @@ describe("parseConfig", () => {
   it.each([
     [{ PORT: "http" }, "PORT"],
     [{ PORT: "70000" }, "PORT"],
+    [{ WEB_CONCURRENCY: "0" }, "WEB_CONCURRENCY"],
+    [{ WEB_CONCURRENCY: "65" }, "WEB_CONCURRENCY"],
+    [{ WEB_CONCURRENCY: "2.5" }, "WEB_CONCURRENCY"],
+    [{ WEB_CONCURRENCY: "auto" }, "WEB_CONCURRENCY"],
     [{ SESSION_SECRET: "short" }, "SESSION_SECRET"],
     [{ TELEGRAM_BOT_TOKEN: "not-a-token", TELEGRAM_CHAT_IDS: "1" }, "TELEGRAM_BOT_TOKEN"],
     [{ TELEGRAM_BOT_TOKEN: "123456:ABCdefGHIjklMNOpqrSTUvwx" }, "TELEGRAM_CHAT_IDS"],
@@ -101,6 +107,13 @@ describe("parseConfig", () => {
     const problems = problemsOf(env);
     expect(problems).toHaveLength(1);
     expect(problems[0]).toContain(name);
+  });
+
+  it("reads WEB_CONCURRENCY with the rule the server's primary uses", () => {
+    expect(parseConfig({ WEB_CONCURRENCY: " 4 " }, "/srv/shop").webConcurrency).toBe(4);
+    expect(parseConfig({ WEB_CONCURRENCY: "64" }, "/srv/shop").webConcurrency).toBe(64);
+    expect(parseConfig({ WEB_CONCURRENCY: "" }, "/srv/shop").webConcurrency).toBe(1);
+    expect(problemsOf({ WEB_CONCURRENCY: "0" })).toEqual([parseWebConcurrency("0").problem]);
   });
 
   it("reads the chat desk's settings and never echoes the webhook secret", () => {
