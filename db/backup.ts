@@ -7,6 +7,7 @@ import {
   copyFileSync,
   existsSync,
   fsyncSync,
+  mkdirSync,
   openSync,
   readSync,
   readdirSync,
@@ -152,6 +153,7 @@ async function backupSqlite(path: string, destination: string): Promise<void> {
 }
 
 function restoreSqlite(file: string, path: string): void {
+  mkdirSync(dirname(path), { recursive: true });
   const partial = partialName(path);
   try {
     copyFileSync(file, partial);
