@@ -48,6 +48,11 @@ export type DatabaseTarget =
   | { kind: "sqlite"; path: string }
   | { kind: "postgres"; url: string; poolSize: number };
 
+/** The database named for messages: the SQLite file, or the PostgreSQL database without its password. */
+export function targetName(target: DatabaseTarget): string {
+  return target.kind === "sqlite" ? target.path : new URL(target.url).pathname.slice(1);
+}
+
 /**
  * Opens the database. SQLite (creating its folder) with the settings a shop needs: WAL
  * for readers beside the writer, synchronous=FULL so a confirmed order survives a power

@@ -1,12 +1,11 @@
 // `npm run db:migrate`: bring the configured database (DATABASE_URL, else DATABASE_PATH)
 // to the newest schema.
 import { databaseTarget, parseConfig } from "../app/config.server";
-import { createDatabase } from "../db/connection";
+import { createDatabase, targetName } from "../db/connection";
 import { migrateToLatest } from "../db/migrate";
 
 const target = databaseTarget(parseConfig(process.env));
-// The PostgreSQL address may hold a password: name the database without it.
-const name = target.kind === "sqlite" ? target.path : new URL(target.url).pathname.slice(1);
+const name = targetName(target);
 const db = createDatabase(target);
 try {
   const { results = [] } = await migrateToLatest(db);
