@@ -6,6 +6,7 @@ import Database from "better-sqlite3";
 import { sql } from "kysely";
 import { createDatabase } from "../../db/connection";
 import { freshPostgresUrl } from "../unit/support/postgres";
+import { FakeTelegram } from "./support/fake-telegram";
 import { prepareOrder, submitOrder } from "./support/fast-order";
 import { type ShopServer, startShop } from "./support/server";
 import { expect, test } from "./support/test";
@@ -84,16 +85,47 @@ async function survivesADeadWorker(shop: ShopServer, label: string): Promise<str
   return confirmed;
 }
 
-test("two workers on SQLite: a killed worker is replaced, no confirmed order is lost, SIGTERM drains both", async () => {
-  test.setTimeout(120_000);
-  const shop = await startShop({ WEB_CONCURRENCY: "2", ORDER_RATE_LIMIT: "0" });
+test("two workers on SQLite: a killed worker is replaced, no confirmed order or message is lost, SIGTERM drains both", async () => {
+  test.setTimeout(150_000);
+  const telegram = new FakeTelegram();
+  await telegram.start();
+  const shop = await startShop({
+    WEB_CONCURRENCY: "2",
+    ORDER_RATE_LIMIT: "0",
+    TELEGRAM_BOT_TOKEN: "111:workers-test-token-abcdefghijklm",
+    TELEGRAM_CHAT_IDS: "1,2",
+    TELEGRAM_API_URL: telegram.url,
+  });
   let confirmed: string[];
   try {
     confirmed = await survivesADeadWorker(shop, "SQLite workers");
+    // Every stored order reaches both chats, including rows the killed worker had
+    // claimed: its claim expires and the survivor sends them.
+    const unsent = () => {
+      const sent = new Set(
+        telegram.delivered.map(
+          (message) => `${message.chat_id}:${/№(\d{6})/.exec(message.text)?.[1]}`,
+        ),
+      );
+      const db = new Database(join(shop.dir, "shop.sqlite"), { readonly: true });
+      try {
+        const numbers = db.prepare("select order_number from orders").pluck().all() as number[];
+        return numbers
+          .flatMap((number) =>
+            ["1", "2"].map((chat) => `${chat}:${String(number).padStart(6, "0")}`),
+          )
+          .filter((pair) => !sent.has(pair));
+      } finally {
+        db.close();
+      }
+    };
+    await expect.poll(unsent, { timeout: 90_000, intervals: [1000] }).toEqual([]);
   } catch (error) {
     await shop.stop("SIGKILL");
+    await telegram.stop();
     throw error;
   }
+  await telegram.stop();
   expect(await shop.stop("SIGTERM")).toBe(0);
   expect(shop.output()).toMatch(/Primary \d+: stopped\n/);
   expect(liveWorkers(shop.output())).toEqual([]);
