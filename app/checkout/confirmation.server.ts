@@ -17,7 +17,7 @@ interface PlacedOrderMark {
 export async function rememberPlacedOrder(
   request: Request,
   orderNumber: number,
-  now = Date.now(),
+  now: number,
 ): Promise<string> {
   const session = await getSession(request);
   session.set(KEY, { orderNumber, placedAt: now } satisfies PlacedOrderMark);
@@ -25,7 +25,7 @@ export async function rememberPlacedOrder(
 }
 
 /** The order this browser placed recently, or null. */
-export async function readPlacedOrder(request: Request, now = Date.now()): Promise<number | null> {
+export async function readPlacedOrder(request: Request, now: number): Promise<number | null> {
   const session = await getSession(request);
   const mark = session.get(KEY) as PlacedOrderMark | undefined;
   if (!mark || typeof mark.orderNumber !== "number" || typeof mark.placedAt !== "number")

@@ -85,7 +85,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 async function thankYou(request: Request, orderNumber: number): Promise<Response> {
   const headers = new Headers();
   headers.append("Set-Cookie", await commitCart([]));
-  headers.append("Set-Cookie", await rememberPlacedOrder(request, orderNumber));
+  headers.append("Set-Cookie", await rememberPlacedOrder(request, orderNumber, systemClock()));
   return redirect("/checkout/thanks", { status: 303, headers });
 }
 

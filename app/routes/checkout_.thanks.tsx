@@ -6,6 +6,7 @@ import { type AnalyticsWindow, type Purchase, reportPurchaseOnce } from "~/analy
 import { formatLongDate, parseShortDate } from "~/calendar";
 import { readPlacedOrder } from "~/checkout/confirmation.server";
 import { findOrderByNumber, formatOrderNumber } from "~/checkout/orders.server";
+import { systemClock } from "~/clock";
 import { db } from "~/db.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { Isolated, isolate } from "~/i18n/isolate";
@@ -24,7 +25,7 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-s
  * signed session; anyone else, or later, is sent home.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const placed = await readPlacedOrder(request);
+  const placed = await readPlacedOrder(request, systemClock());
   const found = placed === null ? null : await findOrderByNumber(db, placed);
   if (!found) throw redirect("/");
   const deliveryDate = parseShortDate(found.order.delivery_time);
