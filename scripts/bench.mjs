@@ -1,21 +1,44 @@
 // `npm run bench`: measures the production server on loopback (not a test: numbers for
-// people). Builds when needed, starts the server on a temporary database, and with
-// autocannon (10 s, 50 connections) measures the home and product pages in ru and en
-// against a plain node:http server answering the same bytes from memory (the ceiling),
-// then durable order placement with the outbox; also the cold start and the RSS; then the
-// product page and orders per second with 1 and 2 workers on SQLite and PostgreSQL.
-import { execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { createServer } from "node:http";
+// people; it never fails on a missed target). Builds the shop and the reference app when
+// needed, then with autocannon (BENCH_SECONDS each, 50 connections), without and with
+// gzip:
+// - the reference: a stock Remix page of the product page's shape and size
+//   (bench/reference) served by remix-serve, the yardstick every shop figure is divided by;
+// - the ceiling: node:http answering the shop's product page bytes from memory;
+// - the shop's product and home pages for a first-time visitor (no cookies) and a
+//   returning one (the language and a one-line cart in their cookies, as the shop set them);
+// each after a warm-up of 100 requests and followed by the Server-Timing header of 50
+// sequential requests. Then durable order
+// placement, the cold start and the RSS, the targets as pass or fail lines and, unless
+// BENCH_SCALING=0, the product page and orders with 1 and 2 workers on SQLite and
+// PostgreSQL. Everything goes to bench/results.json.
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { Agent, createServer, request as httpRequest } from "node:http";
 import { createRequire } from "node:module";
+import { cpus, loadavg } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import pg from "pg";
+import { buildWhenStale, reference as referenceApp, shop as shopApp } from "./builds.mjs";
 import { postgresBinaries, startPostgres } from "./postgres.mjs";
-import { startShop } from "./shop-server.mjs";
+import { summarizeServerTiming } from "./server-timing.mjs";
+import { freePort, spawnServer, startShop } from "./shop-server.mjs";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const SCALING = process.env.BENCH_SCALING !== "0";
 const CONNECTIONS = 50;
-const require = createRequire(import.meta.url);
+/** Sequential requests whose Server-Timing header is read, per scenario. */
+const TIMING_SAMPLES = 50;
+/** Requests before each measure, so V8 has optimised the hot paths of a fresh server. */
+const WARM_UP_REQUESTS = 2 * CONNECTIONS;
+const PRODUCT_PATH = "/catalog/body/hemor-cream";
+/** The targets the shop's rendering work aims at, against the reference (same encoding). */
+const TARGETS = { firstVisitRatio: 2, firstVisitP99Ms: 100, returningRatio: 1 };
+const ENCODINGS = /** @type {const} */ ([
+  ["identity", {}],
+  ["gzip", { "Accept-Encoding": "gzip" }],
+]);
 
 function listen(server) {
   return new Promise((resolve) =>
@@ -31,9 +54,34 @@ function run(options) {
   });
 }
 
-function summary(name, result) {
+/**
+ * One GET with exactly these headers (fetch would add its own Accept-Encoding).
+ * @returns {Promise<{ status: number, headers: import("node:http").IncomingHttpHeaders, body: Buffer }>}
+ */
+function get(url, headers = {}, agent = undefined) {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(url, { headers, agent }, (response) => {
+      const chunks = [];
+      response.on("data", (chunk) => chunks.push(chunk));
+      response.on("error", reject);
+      response.on("end", () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          body: Buffer.concat(chunks),
+        }),
+      );
+    });
+    request.on("error", reject);
+    request.end();
+  });
+}
+
+/** Requests per second and latency under load, after a warm-up. */
+async function load(url, headers) {
+  await run({ url, headers, amount: WARM_UP_REQUESTS });
+  const result = await run({ url, headers });
   return {
-    name,
     requestsPerSecond: Math.round(result.requests.average),
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
@@ -42,7 +90,54 @@ function summary(name, result) {
   };
 }
 
-const cart = `cart_v1=${encodeURIComponent('[["body/hemor-cream",1]]')}`;
+/** Server-Timing and wall time of sequential requests on one kept-alive connection. */
+async function sampleTiming(url, headers) {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const timings = [];
+  let wallMs = 0;
+  let bodyBytes = 0;
+  try {
+    for (let index = 0; index < TIMING_SAMPLES; index += 1) {
+      const started = performance.now();
+      const response = await get(url, headers, agent);
+      wallMs += performance.now() - started;
+      if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+      const header = response.headers["server-timing"];
+      timings.push(Array.isArray(header) ? header.join(", ") : header);
+      bodyBytes = response.body.length;
+    }
+  } finally {
+    agent.destroy();
+  }
+  return {
+    bodyBytes,
+    wallMs: Number((wallMs / TIMING_SAMPLES).toFixed(2)),
+    ...summarizeServerTiming(timings),
+  };
+}
+
+/** The cookies a returning visitor brings: English chosen, one jar in the cart. */
+async function returningVisitorCookie(url) {
+  const language = await fetch(`${url}/?lng=en`, { redirect: "manual" });
+  await language.arrayBuffer();
+  const cart = await fetch(`${url}/cart`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ intent: "add", key: "body/hemor-cream", fetcher: "1" }),
+  });
+  await cart.arrayBuffer();
+  const pairs = [...language.headers.getSetCookie(), ...cart.headers.getSetCookie()].map(
+    (cookie) => cookie.split(";")[0] ?? "",
+  );
+  const cookie = pairs.join("; ");
+  const page = await get(`${url}${PRODUCT_PATH}`, { Cookie: cookie });
+  const html = page.body.toString("utf8");
+  if (!html.includes('<html lang="en"') || !/aria-label="[^"]*: 1 /.test(html))
+    throw new Error(`The returning visitor's cookies (${cookie}) were not honoured`);
+  return cookie;
+}
+
 const deliveryDate = new Date(Date.now() + 2 * 86_400_000);
 const deliveryTime = [
   deliveryDate.getUTCDate(),
@@ -54,13 +149,13 @@ const deliveryTime = [
 let sequence = 0;
 
 /** POST /checkout with a fresh form token each time: durable orders, as fast as they go. */
-function orderLoad(url) {
+function orderLoad(url, cookie) {
   return run({
     url: `${url}/checkout`,
     requests: [
       {
         method: "POST",
-        headers: { Cookie: cart, "Content-Type": "application/x-www-form-urlencoded" },
+        headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
         setupRequest(request) {
           sequence += 1;
           const token = `bench-${process.pid}-${sequence}-${Math.random().toString(36).slice(2)}`;
@@ -81,172 +176,333 @@ function orderLoad(url) {
   });
 }
 
-if (!existsSync("build/server/index.js")) {
-  execFileSync(process.execPath, [require.resolve("@remix-run/dev/dist/cli.js"), "vite:build"], {
-    stdio: "inherit",
-  });
+function rssMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
 }
 
-// A Telegram that answers at once, so the outbox is written and drained as in production.
-const telegram = createServer((request, response) => {
-  request.resume();
-  request.on("end", () => {
-    response.writeHead(200, { "Content-Type": "application/json" });
-    response.end('{"ok":true,"result":{}}');
+/** remix-serve as its package installs it, run from the app's folder as its docs show. */
+async function startReference() {
+  const require = createRequire(import.meta.url);
+  const manifest = require.resolve("@remix-run/serve/package.json");
+  const cli = join(
+    dirname(manifest),
+    JSON.parse(readFileSync(manifest, "utf8")).bin["remix-serve"],
+  );
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const server = await spawnServer([cli, "build/server/index.js"], {
+    url: `${url}${PRODUCT_PATH}`,
+    cwd: resolve(referenceApp.root),
+    env: { NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port) },
+    // remix-serve logs every request (morgan); a service manager would keep those lines,
+    // here they go nowhere rather than through this process.
+    quiet: true,
   });
-});
-const telegramPort = await listen(telegram);
+  return { url, ...server };
+}
 
-const shop = await startShop(
-  {
+const ratio = (value, base) => (base ? Number((value / base).toFixed(2)) : null);
+const times = (value) => (value === null ? "–" : `${value.toFixed(2)}×`);
+
+buildWhenStale(shopApp);
+buildWhenStale(referenceApp);
+
+const loadAtStart = loadavg().map((value) => Number(value.toFixed(2)));
+console.log(
+  `${cpus().length} cores, load average ${loadAtStart.join(" ")}; ${DURATION} s a measure, ${CONNECTIONS} connections`,
+);
+
+/** What to stop at the end, the last started first. */
+const toStop = [];
+try {
+  // A Telegram that answers at once, so the outbox is written and drained as in production.
+  const telegram = createServer((request, response) => {
+    request.resume();
+    request.on("end", () => {
+      response.writeHead(200, { "Content-Type": "application/json" });
+      response.end('{"ok":true,"result":{}}');
+    });
+  });
+  const telegramPort = await listen(telegram);
+  toStop.push(() => new Promise((resolve) => telegram.close(resolve)));
+  const shopEnv = {
     ORDER_RATE_LIMIT: "0",
     TELEGRAM_BOT_TOKEN: "1:bench-token-abcdefghijklmnopq",
     TELEGRAM_CHAT_IDS: "1,2",
     TELEGRAM_API_URL: `http://127.0.0.1:${telegramPort}`,
-  },
-  undefined,
-  { healthPath: "/" },
-);
-const { url } = shop;
-const coldStartMs = shop.startupMs;
+  };
 
-const results = [];
-try {
-  for (const [name, path, language] of [
-    ["GET / (ru)", "/", "ru"],
-    ["GET / (en)", "/", "en"],
-    ["GET product (ru)", "/catalog/body/hemor-cream", "ru"],
-    ["GET product (en)", "/catalog/body/hemor-cream", "en"],
+  const referenceServer = await startReference();
+  toStop.push(() => referenceServer.stop());
+  const shop = await startShop(shopEnv, undefined, { healthPath: "/" });
+  toStop.push(() => shop.stop());
+
+  // The ceiling: the shop's product page from memory, no rendering, no database.
+  const productBytes = (await get(`${shop.url}${PRODUCT_PATH}`)).body;
+  const productGzipped = gzipSync(productBytes);
+  const ceiling = createServer((request, response) => {
+    const gzip = /\bgzip\b/.test(request.headers["accept-encoding"] ?? "");
+    const body = gzip ? productGzipped : productBytes;
+    response.writeHead(200, {
+      "Content-Type": "text/html; charset=utf-8",
+      "Content-Length": body.length,
+      ...(gzip ? { "Content-Encoding": "gzip" } : {}),
+    });
+    response.end(body);
+  });
+  const ceilingUrl = `http://127.0.0.1:${await listen(ceiling)}`;
+  toStop.push(() => new Promise((resolve) => ceiling.close(resolve)));
+
+  const returningCookie = await returningVisitorCookie(shop.url);
+  const scenarios = [
+    { server: "reference", page: "product", visitor: "", url: referenceServer.url, cookie: "" },
+    { server: "ceiling", page: "product", visitor: "", url: ceilingUrl, cookie: "" },
+  ];
+  for (const [page, path] of [
+    ["product", PRODUCT_PATH],
+    ["home", "/"],
   ]) {
-    const headers = { Cookie: `lng=${language}`, "Accept-Encoding": "gzip" };
-    const page = await fetch(`${url}${path}`, { headers: { Cookie: `lng=${language}` } });
-    const body = Buffer.from(await page.arrayBuffer());
-    const shopResult = summary(name, await run({ url: `${url}${path}`, headers }));
+    for (const [visitor, cookie] of [
+      ["first-time", ""],
+      ["returning", returningCookie],
+    ]) {
+      scenarios.push({ server: "shop", page, visitor, url: shop.url, path, cookie });
+    }
+  }
 
-    // The ceiling: the same bytes from memory, no rendering, no database.
-    const baseline = createServer((request, response) => {
-      response.writeHead(200, {
-        "Content-Type": "text/html; charset=utf-8",
-        "Content-Length": body.length,
+  const pages = [];
+  for (const scenario of scenarios) {
+    for (const [encoding, encodingHeaders] of ENCODINGS) {
+      const url = `${scenario.url}${scenario.path ?? PRODUCT_PATH}`;
+      const headers = {
+        ...encodingHeaders,
+        ...(scenario.cookie ? { Cookie: scenario.cookie } : {}),
+      };
+      const name = [scenario.server, scenario.page, scenario.visitor].filter(Boolean).join(" ");
+      process.stdout.write(`${name}, ${encoding}… `);
+      const measured = await load(url, headers);
+      const timing = scenario.server === "ceiling" ? null : await sampleTiming(url, headers);
+      console.log(`${measured.requestsPerSecond} req/s`);
+      pages.push({
+        name,
+        server: scenario.server,
+        page: scenario.page,
+        visitor: scenario.visitor || null,
+        encoding,
+        path: scenario.path ?? PRODUCT_PATH,
+        ...measured,
+        bodyBytes:
+          timing?.bodyBytes ?? (encoding === "gzip" ? productGzipped : productBytes).length,
+        serverTiming: timing,
       });
-      response.end(body);
-    });
-    const baselinePort = await listen(baseline);
-    const ceiling = summary(
-      `${name} baseline`,
-      await run({ url: `http://127.0.0.1:${baselinePort}${path}` }),
+    }
+  }
+  for (const row of pages) {
+    const base = pages.find(
+      (other) => other.server === "reference" && other.encoding === row.encoding,
     );
-    await new Promise((resolve) => baseline.close(resolve));
-    results.push({
-      ...shopResult,
-      ceilingRequestsPerSecond: ceiling.requestsPerSecond,
-      ratioToCeiling: Number((shopResult.requestsPerSecond / ceiling.requestsPerSecond).toFixed(3)),
-    });
+    row.ratioToReference =
+      row.server === "reference" || !base
+        ? null
+        : {
+            requestsPerSecond: ratio(row.requestsPerSecond, base.requestsPerSecond),
+            p50Ms: ratio(row.p50Ms, base.p50Ms),
+            p99Ms: ratio(row.p99Ms, base.p99Ms),
+          };
   }
 
   // Durable order placement: a cart, then POST /checkout with a fresh token each time.
-  const orders = await orderLoad(url);
-  const orderSummary = summary("POST /checkout (order + items + outbox)", orders);
-  orderSummary.note = `${orders["3xx"] ?? 0} orders confirmed with 303`;
-  results.push(orderSummary);
+  process.stdout.write("POST /checkout… ");
+  const placed = await orderLoad(shop.url, returningCookie);
+  const orders = {
+    name: "POST /checkout (order + items + outbox)",
+    ordersPerSecond: Math.round((placed["3xx"] ?? 0) / DURATION),
+    p50Ms: placed.latency.p50,
+    p99Ms: placed.latency.p99,
+    confirmed: placed["3xx"] ?? 0,
+    errors: placed.errors + placed.timeouts + placed.non2xx - (placed["3xx"] ?? 0),
+  };
+  console.log(`${orders.ordersPerSecond} orders/s`);
+  const rssAfterRunMb = {
+    shop: rssMb(shop.process.pid),
+    reference: rssMb(referenceServer.process.pid),
+  };
+
+  const targets = [];
+  for (const [encoding] of ENCODINGS) {
+    const find = (server, visitor) =>
+      pages.find(
+        (row) =>
+          row.server === server &&
+          row.page === "product" &&
+          row.encoding === encoding &&
+          (visitor === null || row.visitor === visitor),
+      );
+    const base = find("reference", null);
+    const first = find("shop", "first-time");
+    const returning = find("shop", "returning");
+    if (!base || !first || !returning) continue;
+    const firstRatio = first.requestsPerSecond / base.requestsPerSecond;
+    const returningRatio = returning.requestsPerSecond / base.requestsPerSecond;
+    targets.push(
+      {
+        target: `first-time visitor, product page, ${encoding}: req/s ≥ ${TARGETS.firstVisitRatio}× the reference`,
+        measured: `${first.requestsPerSecond} req/s = ${firstRatio.toFixed(2)}× ${base.requestsPerSecond}`,
+        pass: firstRatio >= TARGETS.firstVisitRatio,
+      },
+      {
+        target: `first-time visitor, product page, ${encoding}: p99 < ${TARGETS.firstVisitP99Ms} ms`,
+        measured: `p99 ${first.p99Ms} ms`,
+        pass: first.p99Ms < TARGETS.firstVisitP99Ms,
+      },
+      {
+        target: `returning visitor with a cart, product page, ${encoding}: req/s ≥ ${TARGETS.returningRatio}× the reference`,
+        measured: `${returning.requestsPerSecond} req/s = ${returningRatio.toFixed(2)}× ${base.requestsPerSecond}`,
+        pass: returningRatio >= TARGETS.returningRatio,
+      },
+    );
+  }
 
   // Scaling (D28): the product page and durable orders with 1 and 2 workers, on SQLite and,
   // when Debian's PostgreSQL is installed, on a throwaway PostgreSQL cluster.
-  const scaling = [];
-  const cluster = postgresBinaries() ? await startPostgres() : null;
-  try {
-    const engines = [["SQLite", async () => ({})]];
-    if (cluster) {
-      engines.push([
-        "PostgreSQL",
-        async () => {
-          const admin = new pg.Client({ connectionString: cluster.url });
-          await admin.connect();
-          const name = `bench_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
-          await admin.query(`create database ${name}`);
-          await admin.end();
-          return { DATABASE_URL: cluster.url.replace(/\/postgres$/, `/${name}`) };
-        },
-      ]);
-    }
-    for (const [engine, database] of engines) {
-      for (const workers of [1, 2]) {
-        const scaled = await startShop(
-          {
-            ...(await database()),
-            WEB_CONCURRENCY: String(workers),
-            ORDER_RATE_LIMIT: "0",
-            TELEGRAM_BOT_TOKEN: "1:bench-token-abcdefghijklmnopq",
-            TELEGRAM_CHAT_IDS: "1,2",
-            TELEGRAM_API_URL: `http://127.0.0.1:${telegramPort}`,
+  const scaling = SCALING ? [] : null;
+  if (scaling) {
+    const cluster = postgresBinaries() ? await startPostgres() : null;
+    try {
+      const engines = [["SQLite", async () => ({})]];
+      if (cluster) {
+        engines.push([
+          "PostgreSQL",
+          async () => {
+            const admin = new pg.Client({ connectionString: cluster.url });
+            await admin.connect();
+            const name = `bench_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
+            await admin.query(`create database ${name}`);
+            await admin.end();
+            return { DATABASE_URL: cluster.url.replace(/\/postgres$/, `/${name}`) };
           },
-          undefined,
-          { healthPath: "/" },
-        );
-        try {
-          const page = await run({
-            url: `${scaled.url}/catalog/body/hemor-cream`,
-            headers: { Cookie: "lng=ru", "Accept-Encoding": "gzip" },
-          });
-          const placed = await orderLoad(scaled.url);
-          scaling.push({
-            engine,
-            workers,
-            pageRequestsPerSecond: Math.round(page.requests.average),
-            pageP99Ms: page.latency.p99,
-            ordersPerSecond: Math.round((placed["3xx"] ?? 0) / DURATION),
-            orderP99Ms: placed.latency.p99,
-          });
-        } finally {
-          await scaled.stop();
+        ]);
+      }
+      for (const [engine, database] of engines) {
+        for (const workers of [1, 2]) {
+          process.stdout.write(`scaling: ${engine}, ${workers} worker(s)… `);
+          const scaled = await startShop(
+            { ...(await database()), ...shopEnv, WEB_CONCURRENCY: String(workers) },
+            undefined,
+            { healthPath: "/" },
+          );
+          try {
+            const page = await load(`${scaled.url}${PRODUCT_PATH}`, { "Accept-Encoding": "gzip" });
+            const ordered = await orderLoad(scaled.url, await returningVisitorCookie(scaled.url));
+            scaling.push({
+              engine,
+              workers,
+              pageRequestsPerSecond: page.requestsPerSecond,
+              pageP99Ms: page.p99Ms,
+              ordersPerSecond: Math.round((ordered["3xx"] ?? 0) / DURATION),
+              orderP99Ms: ordered.latency.p99,
+            });
+            console.log("done");
+          } finally {
+            await scaled.stop();
+          }
         }
       }
+    } finally {
+      cluster?.stop();
     }
-  } finally {
-    cluster?.stop();
   }
 
-  const rssKb = Number(
-    /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${shop.process.pid}/status`, "utf8"))?.[1] ?? 0,
-  );
   const report = {
     date: new Date().toISOString(),
     node: process.version,
+    cores: cpus().length,
+    loadAverageAtStart: loadAtStart,
     durationSeconds: DURATION,
     connections: CONNECTIONS,
-    coldStartMs,
-    rssAfterRunMb: Math.round(rssKb / 1024),
-    results,
+    timingSamples: TIMING_SAMPLES,
+    coldStartMs: { shop: shop.startupMs, reference: referenceServer.startupMs },
+    rssAfterRunMb,
+    pages,
+    orders,
+    targets,
     scaling,
   };
   mkdirSync("bench", { recursive: true });
   writeFileSync("bench/results.json", `${JSON.stringify(report, null, 2)}\n`);
+
+  console.log(
+    "\nThroughput and latency (×ref: the figure divided by the reference's, same encoding)",
+  );
   console.table(
-    results.map((row) => ({
+    pages.map((row) => ({
       measure: row.name,
+      encoding: row.encoding,
+      KB: Number((row.bodyBytes / 1024).toFixed(1)),
       "req/s": row.requestsPerSecond,
       "p50 ms": row.p50Ms,
       "p99 ms": row.p99Ms,
-      "ceiling req/s": row.ceilingRequestsPerSecond ?? "",
-      "of ceiling": row.ratioToCeiling ?? "",
-      errors: row.errors + row.non2xx - (row.name.startsWith("POST") ? (orders["3xx"] ?? 0) : 0),
+      "req/s ×ref": times(row.ratioToReference?.requestsPerSecond ?? null),
+      "p50 ×ref": times(row.ratioToReference?.p50Ms ?? null),
+      "p99 ×ref": times(row.ratioToReference?.p99Ms ?? null),
+      errors: row.errors + row.non2xx,
     })),
+  );
+
+  const timed = pages.filter((row) => row.serverTiming);
+  const metricNames = [
+    ...new Set([
+      "loader",
+      "render",
+      "compress",
+      ...timed.flatMap((row) => Object.keys(row.serverTiming.metrics)),
+    ]),
+  ];
+  console.log(
+    `Server-Timing, mean ms over ${TIMING_SAMPLES} sequential requests (– where the header has no such entry); wall: the whole request as the client saw it`,
   );
   console.table(
-    scaling.map((row) => ({
-      engine: row.engine,
-      workers: row.workers,
-      "product req/s": row.pageRequestsPerSecond,
-      "product p99 ms": row.pageP99Ms,
-      "orders/s": row.ordersPerSecond,
-      "order p99 ms": row.orderP99Ms,
-    })),
+    timed.map((row) => {
+      const { metrics, cache, wallMs } = row.serverTiming;
+      const outcomes = Object.entries(cache).map(([desc, count]) => `${desc} ${count}`);
+      return {
+        measure: row.name,
+        encoding: row.encoding,
+        ...Object.fromEntries(
+          metricNames.map((name) => [name, metrics[name] ? metrics[name].meanMs.toFixed(2) : "–"]),
+        ),
+        cache: outcomes.length ? outcomes.join(", ") : "–",
+        "wall ms": wallMs.toFixed(2),
+      };
+    }),
   );
+
   console.log(
-    `cold start to first 200: ${coldStartMs} ms; RSS after the run: ${report.rssAfterRunMb} MB`,
+    `${orders.name}: ${orders.ordersPerSecond} orders/s, p50 ${orders.p50Ms} ms, p99 ${orders.p99Ms} ms, ${orders.errors} errors`,
   );
-  console.log("Written to bench/results.json");
+  if (scaling) {
+    console.table(
+      scaling.map((row) => ({
+        engine: row.engine,
+        workers: row.workers,
+        "product req/s": row.pageRequestsPerSecond,
+        "product p99 ms": row.pageP99Ms,
+        "orders/s": row.ordersPerSecond,
+        "order p99 ms": row.orderP99Ms,
+      })),
+    );
+  } else {
+    console.log("Scaling: skipped (BENCH_SCALING=0)");
+  }
+  console.log(
+    `Cold start to first 200: shop ${report.coldStartMs.shop} ms, reference ${report.coldStartMs.reference} ms; RSS after the run: shop ${rssAfterRunMb.shop} MB, reference ${rssAfterRunMb.reference} MB`,
+  );
+  console.log("\nTargets (informational: a miss does not fail the bench)");
+  for (const target of targets) {
+    console.log(`  ${target.pass ? "PASS" : "FAIL"}  ${target.target}: ${target.measured}`);
+  }
+  console.log("\nWritten to bench/results.json");
 } finally {
-  await shop.stop();
-  telegram.close();
+  for (const stop of toStop.reverse()) await stop();
 }
