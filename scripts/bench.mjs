@@ -465,7 +465,7 @@ try {
     ]),
   ];
   console.log(
-    `Server-Timing, mean ms over ${TIMING_SAMPLES} sequential requests (– where the header has no such entry); wall: the whole request as the client saw it`,
+    `Server-Timing, mean ms over ${TIMING_SAMPLES} sequential requests (– where the header has no such entry); sequential ms: a whole request as the client saw it`,
   );
   console.table(
     timed.map((row) => {
@@ -478,7 +478,7 @@ try {
           metricNames.map((name) => [name, metrics[name] ? metrics[name].meanMs.toFixed(2) : "–"]),
         ),
         cache: outcomes.length ? outcomes.join(", ") : "–",
-        "wall ms": wallMs.toFixed(2),
+        "sequential ms": wallMs.toFixed(2),
       };
     }),
   );
