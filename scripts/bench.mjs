@@ -8,10 +8,9 @@
 // - the shop's product and home pages for a first-time visitor (no cookies) and a
 //   returning one (the language and a one-line cart in their cookies, as the shop set them);
 // each after a warm-up of 100 requests and followed by the Server-Timing header of 50
-// sequential requests. Then durable order
-// placement, the cold start and the RSS, the targets as pass or fail lines and, unless
-// BENCH_SCALING=0, the product page and orders with 1 and 2 workers on SQLite and
-// PostgreSQL. Everything goes to bench/results.json.
+// sequential requests. Then durable order placement, the cold start and the RSS, the
+// targets as pass or fail lines and, unless BENCH_SCALING=0, the product page and orders
+// with 1 and 2 workers on SQLite and PostgreSQL. Everything goes to bench/results.json.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { Agent, createServer, request as httpRequest } from "node:http";
 import { createRequire } from "node:module";
