@@ -152,6 +152,15 @@ export function createPageServer({ build, clock, maxBytes, render }: PageServerO
       : null;
   // One render per key at a time: a burst of first visitors waits for the first page.
   const rendering = new Map<string, Promise<Rendered>>();
+  // The shop's day starts on a whole minute (time zones are whole hours or half hours
+  // from UTC), so it is worked out once a minute rather than on every request.
+  let day = { minute: Number.NaN, date: shopToday(clock()) };
+  function today(): CalendarDate {
+    const now = clock();
+    const minute = Math.floor(now / 60_000);
+    if (minute !== day.minute) day = { minute, date: shopToday(now) };
+    return day.date;
+  }
 
   async function renderWhole(request: Request, context: AppLoadContext): Promise<Rendered> {
     const timing: RenderTiming = { received: performance.now() };
@@ -171,7 +180,7 @@ export function createPageServer({ build, clock, maxBytes, render }: PageServerO
   const serve = async (request: Request, context: AppLoadContext): Promise<Response> => {
     const url = pages ? shareableUrl(request) : null;
     if (!url || !pages) return finish(await renderWhole(request, context), request, "bypass");
-    const key = pageKey(build, shopToday(clock()), await getLocale(request), url);
+    const key = pageKey(build, today(), await getLocale(request), url);
     const cached = pages.get(key);
     if (cached) return answer(cached, request, "hit", []);
     const inFlight = rendering.get(key);

@@ -74,6 +74,30 @@ async function send(res, response) {
 const app = express();
 app.disable("x-powered-by");
 app.use(compression());
+const mode = process.env.NODE_ENV;
+/** What every loader and action is handed (app/load-context.ts). */
+const loadContext = (req) => ({ clientAddress: req.socket.remoteAddress });
+
+// Reading pages: through the page cache, which answers what is the same for everyone from
+// memory and compresses each HTML document itself (decision 013). It comes before the
+// static files, so a page costs no file-system lookup; files, resource routes with a name
+// (robots.txt) and data requests (.data) go on below, and submissions, with their
+// bodies, go to the Remix adapter.
+const pages = createPages(build.assets.version, createRemixHandler(build, mode));
+app.use(async (req, res, next) => {
+  if ((req.method !== "GET" && req.method !== "HEAD") || !isPagePath(req.path)) return next();
+  try {
+    await send(res, await pages(readRequest(req, res), loadContext(req)));
+  } catch (error) {
+    next(error);
+  }
+});
+
+/** Pages have no dot in their last segment; every file and named resource has one. */
+function isPagePath(path) {
+  return !path.slice(path.lastIndexOf("/")).includes(".");
+}
+
 // Vite's hashed files never change under their name; the rest of public/ may.
 app.use(
   "/assets",
@@ -94,23 +118,6 @@ app.use(async (req, res, next) => {
     res.status(verdict.status);
     verdict.headers.forEach((value, name) => res.setHeader(name, value));
     res.send(await verdict.text());
-  } catch (error) {
-    next(error);
-  }
-});
-
-const mode = process.env.NODE_ENV;
-/** What every loader and action is handed (app/load-context.ts). */
-const loadContext = (req) => ({ clientAddress: req.socket.remoteAddress });
-
-// Reading: through the page cache, which answers what is the same for everyone from
-// memory and compresses each HTML document itself (decision 013). Submissions, with
-// their bodies, go to the Remix adapter below.
-const pages = createPages(build.assets.version, createRemixHandler(build, mode));
-app.use(async (req, res, next) => {
-  if (req.method !== "GET" && req.method !== "HEAD") return next();
-  try {
-    await send(res, await pages(readRequest(req, res), loadContext(req)));
   } catch (error) {
     next(error);
   }

@@ -54,6 +54,21 @@ test.describe("pages from memory", () => {
     expect(html).toContain("Cart: 0 items");
   });
 
+  test("a returning visitor who chose a language is served from memory too", async ({ page }) => {
+    const switched = await page.goto(`${PRODUCT}?lng=de`);
+    expect(await switched?.headerValue("set-cookie")).toContain("lng=");
+    expect(cacheOutcome(switched)).toBe("bypass");
+    // The choice is stored once; later pages neither set it again nor leave the cache.
+    const next = await page.goto(PRODUCT);
+    expect(await next?.headerValue("set-cookie")).toBeNull();
+    expect(["hit", "miss"]).toContain(cacheOutcome(next));
+    await page.goto("/about");
+    const back = await page.goto(PRODUCT);
+    expect(await back?.headerValue("set-cookie")).toBeNull();
+    expect(cacheOutcome(back)).toBe("hit");
+    await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  });
+
   test("the owner's desk is never kept: a stranger is sent to sign in", async ({
     page,
     browser,
