@@ -11,6 +11,7 @@ import { createRequestHandler } from "@remix-run/express";
 import { installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import { precompressedStatic } from "./static.mjs";
 
 process.env.NODE_ENV ??= "production";
 installGlobals({ nativeFetch: true });
@@ -45,9 +46,12 @@ app.use(compression());
 // Vite's hashed files never change under their name; the rest of public/ may.
 app.use(
   "/assets",
-  express.static(resolve(build.assetsBuildDirectory, "assets"), { immutable: true, maxAge: "1y" }),
+  precompressedStatic(resolve(build.assetsBuildDirectory, "assets"), {
+    immutable: true,
+    maxAge: "1y",
+  }),
 );
-app.use(express.static(build.assetsBuildDirectory, { maxAge: "1h" }));
+app.use(precompressedStatic(build.assetsBuildDirectory, { maxAge: "1h" }));
 
 app.use(async (req, res, next) => {
   if (req.method === "GET" || req.method === "HEAD") return next();
