@@ -2,12 +2,18 @@ import { createHash } from "node:crypto";
 import { constants as zlib, brotliCompressSync, gzipSync } from "node:zlib";
 import type { AppLoadContext } from "@remix-run/node";
 import { LRUCache } from "lru-cache";
-import Negotiator from "negotiator";
+import { chooseEncoding } from "../server/encoding.mjs";
 import { type CalendarDate, shopToday } from "./calendar";
 import type { Clock } from "./clock";
 import { getLocale } from "./i18n/i18next.server";
 import type { RenderTiming } from "./load-context";
-import { applySecurityHeaders, isDeskPath, scriptHashes, withoutNonce } from "./security.server";
+import {
+  applySecurityHeaders,
+  isDeskPath,
+  routePath,
+  scriptHashes,
+  withoutNonce,
+} from "./security.server";
 
 /**
  * Pages that are the same for every first-time visitor, served from memory (D29).
@@ -39,7 +45,8 @@ export const LIVE_GZIP_LEVEL = 6;
 export const LIVE_BROTLI_QUALITY = 4;
 
 type Encoding = "br" | "gzip" | "identity";
-const ENCODINGS: Encoding[] = ["br", "gzip", "identity"];
+/** Every page in memory is kept in both codings. */
+const STORED = ["br", "gzip"] as const;
 
 export type CacheOutcome = "hit" | "miss" | "bypass";
 
@@ -55,7 +62,7 @@ export function shareableUrl(request: Request): URL | null {
   if (request.method !== "GET" && request.method !== "HEAD") return null;
   if (request.headers.has("Authorization")) return null;
   const url = new URL(request.url);
-  if (url.pathname.endsWith(".data") || isDeskPath(url.pathname)) return null;
+  if (url.pathname.endsWith(".data") || isDeskPath(routePath(url.pathname))) return null;
   const cookies = request.headers.get("Cookie");
   if (cookies) {
     for (const pair of cookies.split(";")) {
@@ -74,15 +81,6 @@ export function shareableUrl(request: Request): URL | null {
 
 export function pageKey(build: string, day: CalendarDate, language: string, url: URL): string {
   return `${build}\n${day.year}-${day.month}-${day.day}\n${language}\n${url.pathname}`;
-}
-
-/** The encoding to answer with, among those a stored page has. */
-export function chooseEncoding(request: Request): Encoding {
-  const accept = request.headers.get("Accept-Encoding") ?? undefined;
-  const chosen = new Negotiator({ headers: { "accept-encoding": accept } }).encoding(ENCODINGS, {
-    preferred: ENCODINGS,
-  });
-  return (chosen as Encoding | undefined) ?? "identity";
 }
 
 export function compress(body: Buffer, encoding: Encoding, stored: boolean): Buffer {
@@ -268,7 +266,7 @@ function answer(
   if (request.headers.get("If-None-Match") === page.etag) {
     return new Response(null, { status: 304, headers });
   }
-  const encoding = chooseEncoding(request);
+  const encoding = chooseEncoding(request.headers.get("Accept-Encoding"), STORED);
   const body = page.bodies[encoding];
   if (encoding !== "identity") headers.set("Content-Encoding", encoding);
   headers.set("Content-Length", String(body.length));
@@ -284,7 +282,7 @@ function finish({ response, body, timings }: Rendered, request: Request, outcome
   response.headers.delete(SHAREABLE_HEADER);
   if (body === null) return response;
   const started = performance.now();
-  const encoding = chooseEncoding(request);
+  const encoding = chooseEncoding(request.headers.get("Accept-Encoding"), STORED);
   const encoded = compress(body, encoding, false);
   const headers = new Headers(response.headers);
   if (encoding !== "identity") headers.set("Content-Encoding", encoding);

@@ -92,15 +92,55 @@ export function applySecurityHeaders(
     "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
   );
   headers.set("Cross-Origin-Opener-Policy", "same-origin");
-  if (isDeskPath(new URL(request.url).pathname)) applyDeskHeaders(headers);
-  // Pages show this visitor's cart and language: never kept by a shared cache.
-  if (!headers.has("Cache-Control")) headers.set("Cache-Control", "private, no-store");
+  headers.set("Cache-Control", pageCacheControl(request));
+  if (isDeskPath(routePath(new URL(request.url).pathname))) applyDeskHeaders(headers);
   if (scriptSources && process.env.NODE_ENV === "production") {
     headers.set("Content-Security-Policy", contentSecurityPolicy(scriptSources));
   }
   if (getConfig().trustProxy && request.headers.get("X-Forwarded-Proto") === "https") {
     headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   }
+}
+
+/** Shopper pages that must not outlive the moment they were shown (see pageCacheControl). */
+const NO_STORE_PAGES = new Set(["/checkout/thanks"]);
+
+/**
+ * The one rule for how long a browser keeps a page or its data (decision 014). Every page
+ * shows this visitor's cart and language, so none is for a shared cache: all are
+ * `private`. A page is `no-cache` (the browser may keep it, and asks again before reusing
+ * it) so that the back button restores it from the back/forward cache at once, without
+ * JavaScript and without a request. `no-store` keeps out of every cache what must not be
+ * seen again later: the thank-you (it shows the order number), the answer to any
+ * submission (a refused checkout shows the address and phone just typed) and the desk.
+ * The checkout form itself is `no-cache`: its one-time token placed at most one order
+ * (D9) and nothing on it is secret.
+ */
+export function pageCacheControl(request: Request): string {
+  const page = routePath(new URL(request.url).pathname);
+  if (isDeskPath(page)) return "no-store";
+  if (request.method !== "GET" && request.method !== "HEAD") return "private, no-store";
+  return NO_STORE_PAGES.has(page) ? "private, no-store" : "private, no-cache";
+}
+
+/**
+ * The page a path reaches, as the router matches it: percent-decoded, in any case, with
+ * or without a trailing slash; single-fetch data (`/checkout/thanks.data`, `/_root.data`)
+ * follows its page.
+ */
+export function routePath(pathname: string): string {
+  let path = pathname;
+  try {
+    path = decodeURIComponent(pathname);
+  } catch {
+    // A malformed escape matches no page; compare it as it came.
+  }
+  path = path
+    .toLowerCase()
+    .replace(/\/{2,}/g, "/")
+    .replace(/\.data$/, "")
+    .replace(/^\/_root$/, "/");
+  return path.length > 1 ? path.replace(/\/$/, "") : path;
 }
 
 export function isDeskPath(pathname: string): boolean {

@@ -11,6 +11,7 @@ import { createRequire } from "node:module";
 import autocannon from "autocannon";
 import pg from "pg";
 import { postgresBinaries, startPostgres } from "./postgres.mjs";
+import { precompress } from "./precompress.mjs";
 import { startShop } from "./shop-server.mjs";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -85,6 +86,7 @@ if (!existsSync("build/server/index.js")) {
   execFileSync(process.execPath, [require.resolve("@remix-run/dev/dist/cli.js"), "vite:build"], {
     stdio: "inherit",
   });
+  await precompress("build/client");
 }
 
 // A Telegram that answers at once, so the outbox is written and drained as in production.

@@ -15,6 +15,7 @@ import {
 } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import { precompressedStatic } from "./static.mjs";
 
 process.env.NODE_ENV ??= "production";
 installGlobals({ nativeFetch: true });
@@ -79,7 +80,7 @@ const mode = process.env.NODE_ENV;
 const loadContext = (req) => ({ clientAddress: req.socket.remoteAddress });
 
 // Reading pages: through the page cache, which answers what is the same for everyone from
-// memory and compresses each HTML document itself (decision 013). It comes before the
+// memory and compresses each HTML document itself (decision 015). It comes before the
 // static files, so a page costs no file-system lookup; files, resource routes with a name
 // (robots.txt) and data requests (.data) go on below, and submissions, with their
 // bodies, go to the Remix adapter.
@@ -101,9 +102,12 @@ function isPagePath(path) {
 // Vite's hashed files never change under their name; the rest of public/ may.
 app.use(
   "/assets",
-  express.static(resolve(build.assetsBuildDirectory, "assets"), { immutable: true, maxAge: "1y" }),
+  precompressedStatic(resolve(build.assetsBuildDirectory, "assets"), {
+    immutable: true,
+    maxAge: "1y",
+  }),
 );
-app.use(express.static(build.assetsBuildDirectory, { maxAge: "1h" }));
+app.use(precompressedStatic(build.assetsBuildDirectory, { maxAge: "1h" }));
 
 app.use(async (req, res, next) => {
   if (req.method === "GET" || req.method === "HEAD") return next();
