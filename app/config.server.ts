@@ -57,6 +57,8 @@ export interface Config {
   publicUrl: string | null;
   /** New orders per client per 10 minutes; 0 turns the limit off. */
   orderRateLimit: number;
+  /** Memory for pages that are the same for every visitor (D29), in bytes; 0: none kept. */
+  pageCacheBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -244,6 +246,17 @@ export function parseConfig(env: Env, cwd = process.cwd()): Config {
     }
   }
 
+  let pageCacheMb = 32;
+  const rawPageCache = text("PAGE_CACHE_MB");
+  if (rawPageCache !== null) {
+    pageCacheMb = Number(rawPageCache);
+    if (!/^\d+$/.test(rawPageCache) || pageCacheMb > 4096) {
+      problems.push(
+        `PAGE_CACHE_MB must be a whole number of megabytes up to 4096 (0 keeps no pages), got "${rawPageCache}"`,
+      );
+    }
+  }
+
   let orderRateLimit = 10;
   const rawRateLimit = text("ORDER_RATE_LIMIT");
   if (rawRateLimit !== null) {
@@ -272,6 +285,7 @@ export function parseConfig(env: Env, cwd = process.cwd()): Config {
     trustProxyHops,
     publicUrl,
     orderRateLimit,
+    pageCacheBytes: pageCacheMb * 1024 * 1024,
   };
 }
 

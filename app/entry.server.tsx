@@ -1,15 +1,17 @@
-import type { EntryContext } from "@remix-run/node";
+import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
+import { systemClock } from "./clock";
 import { getConfig } from "./config.server";
 import { db } from "./db.server";
 import { getLocale } from "./i18n/i18next.server";
 import { requestI18n } from "./i18n/instance.server";
 import { startNotifier, stopNotifier } from "./notify/notifier.server";
-import { applySecurityHeaders, createNonce } from "./security.server";
+import { type PageServerOptions, SHAREABLE_HEADER, createPageServer } from "./page-cache.server";
+import { applySecurityHeaders, createNonce, nonceSource } from "./security.server";
 import { createNulStripper } from "./strip-nul.server";
 import { startExpiryJob, startTelegramBot, stopTelegramBot } from "./telegram/bot.server";
 import { NonceContext } from "./ui/nonce";
@@ -32,6 +34,16 @@ export const streamTimeout = 5000;
 // module: the form-origin check it runs before Remix, and the orderly end of the process.
 export { guardFormOrigin } from "./security.server";
 
+/** Pages that are the same for every visitor, served from memory (D29), for the server. */
+export function createPages(build: string, render: PageServerOptions["render"]) {
+  return createPageServer({
+    build,
+    clock: systemClock,
+    maxBytes: getConfig().pageCacheBytes,
+    render,
+  });
+}
+
 /** Ends the long poll, sends what the outbox is sending, then closes the database. */
 export async function shutdown(): Promise<void> {
   await stopTelegramBot();
@@ -44,11 +56,14 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
+  loadContext?: AppLoadContext,
 ) {
+  if (loadContext?.timing) loadContext.timing.rendering = performance.now();
   const instance = requestI18n(await getLocale(request));
 
   const nonce = createNonce();
-  applySecurityHeaders(responseHeaders, request, nonce);
+  applySecurityHeaders(responseHeaders, request, [nonceSource(nonce)]);
+  if (everyRouteShareable(remixContext)) responseHeaders.set(SHAREABLE_HEADER, "1");
 
   // Crawlers get the whole document at once; people get the shell as soon as it is ready.
   const readyEvent = isbot(request.headers.get("user-agent")) ? "onAllReady" : "onShellReady";
@@ -88,6 +103,19 @@ export default async function handleRequest(
     );
     setTimeout(abort, streamTimeout + 1000);
   });
+}
+
+/** Whether every route that rendered this page declared it the same for every visitor. */
+function everyRouteShareable({ staticHandlerContext, routeModules }: EntryContext): boolean {
+  const { matches } = staticHandlerContext;
+  return (
+    matches.length > 1 &&
+    matches.every(
+      ({ route }) =>
+        route.id === "root" ||
+        (routeModules[route.id]?.handle as { shareable?: boolean } | undefined)?.shareable === true,
+    )
+  );
 }
 
 /**

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import escapeHtml from "escape-html";
 import { getConfig } from "./config.server";
 import { getLocale } from "./i18n/i18next.server";
@@ -22,18 +22,44 @@ export function createNonce(): string {
   return randomBytes(16).toString("base64");
 }
 
+/** The script source that lets a page's inline scripts carrying `nonce` run. */
+export function nonceSource(nonce: string): string {
+  return `'nonce-${nonce}'`;
+}
+
+/** A page as rendered with `nonce`, without it: for a page that many visitors receive. */
+export function withoutNonce(html: string, nonce: string): string {
+  return html.split(` nonce="${nonce}"`).join("");
+}
+
+/** Inline scripts: React escapes `<` inside them, so none contains a closing tag. */
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/g;
+
 /**
- * The Content-Security-Policy of a page: scripts only from us and with this request's
- * nonce (Remix's inline scripts carry it); Google's hosts only when analytics is
- * configured; nobody may frame the shop.
+ * The hash source of each inline script of a page, for a page without a nonce: the
+ * browser runs an inline script only if the hash of its exact text is listed.
  */
-export function contentSecurityPolicy(nonce: string): string {
+export function scriptHashes(html: string): string[] {
+  const sources = new Set<string>();
+  for (const [, attributes = "", text = ""] of html.matchAll(INLINE_SCRIPT)) {
+    if (/\ssrc=/.test(attributes) || /type="application\/(ld\+)?json"/.test(attributes)) continue;
+    sources.add(`'sha256-${createHash("sha256").update(text).digest("base64")}'`);
+  }
+  return [...sources];
+}
+
+/**
+ * The Content-Security-Policy of a page: scripts only from us, and inline ones only
+ * with this request's nonce or, on a page served to many, by their hashes; Google's
+ * hosts only when analytics is configured; nobody may frame the shop.
+ */
+export function contentSecurityPolicy(scriptSources: string[]): string {
   const { gaMeasurementId, adsConversionSendTo } = getConfig().analytics;
   const analytics = Boolean(gaMeasurementId || adsConversionSendTo);
   const google = analytics ? [...ANALYTICS_HOSTS, ...(adsConversionSendTo ? ADS_HOSTS : [])] : [];
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
-    "script-src": ["'self'", `'nonce-${nonce}'`, ...(analytics ? [GTAG_HOST] : [])],
+    "script-src": ["'self'", ...scriptSources, ...(analytics ? [GTAG_HOST] : [])],
     "style-src": ["'self'"],
     "img-src": ["'self'", "data:", ...google],
     "font-src": ["'self'"],
@@ -49,11 +75,14 @@ export function contentSecurityPolicy(nonce: string): string {
     .join("; ");
 }
 
-/** Headers every page and data response carries (D11, issue: security). */
+/**
+ * Headers every page and data response carries (D11). `scriptSources` allow the page's
+ * inline scripts (a nonce or hashes); a response without them (data) gets no CSP.
+ */
 export function applySecurityHeaders(
   headers: Headers,
   request: Request,
-  nonce: string | null,
+  scriptSources: string[] | null,
 ): void {
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
@@ -63,15 +92,55 @@ export function applySecurityHeaders(
     "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
   );
   headers.set("Cross-Origin-Opener-Policy", "same-origin");
-  if (isDeskPath(new URL(request.url).pathname)) applyDeskHeaders(headers);
-  // Pages show this visitor's cart and language: never kept by a shared cache.
-  if (!headers.has("Cache-Control")) headers.set("Cache-Control", "private, no-store");
-  if (nonce && process.env.NODE_ENV === "production") {
-    headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+  headers.set("Cache-Control", pageCacheControl(request));
+  if (isDeskPath(routePath(new URL(request.url).pathname))) applyDeskHeaders(headers);
+  if (scriptSources && process.env.NODE_ENV === "production") {
+    headers.set("Content-Security-Policy", contentSecurityPolicy(scriptSources));
   }
   if (getConfig().trustProxy && request.headers.get("X-Forwarded-Proto") === "https") {
     headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   }
+}
+
+/** Shopper pages that must not outlive the moment they were shown (see pageCacheControl). */
+const NO_STORE_PAGES = new Set(["/checkout/thanks"]);
+
+/**
+ * The one rule for how long a browser keeps a page or its data (decision 014). Every page
+ * shows this visitor's cart and language, so none is for a shared cache: all are
+ * `private`. A page is `no-cache` (the browser may keep it, and asks again before reusing
+ * it) so that the back button restores it from the back/forward cache at once, without
+ * JavaScript and without a request. `no-store` keeps out of every cache what must not be
+ * seen again later: the thank-you (it shows the order number), the answer to any
+ * submission (a refused checkout shows the address and phone just typed) and the desk.
+ * The checkout form itself is `no-cache`: its one-time token placed at most one order
+ * (D9) and nothing on it is secret.
+ */
+export function pageCacheControl(request: Request): string {
+  const page = routePath(new URL(request.url).pathname);
+  if (isDeskPath(page)) return "no-store";
+  if (request.method !== "GET" && request.method !== "HEAD") return "private, no-store";
+  return NO_STORE_PAGES.has(page) ? "private, no-store" : "private, no-cache";
+}
+
+/**
+ * The page a path reaches, as the router matches it: percent-decoded, in any case, with
+ * or without a trailing slash; single-fetch data (`/checkout/thanks.data`, `/_root.data`)
+ * follows its page.
+ */
+export function routePath(pathname: string): string {
+  let path = pathname;
+  try {
+    path = decodeURIComponent(pathname);
+  } catch {
+    // A malformed escape matches no page; compare it as it came.
+  }
+  path = path
+    .toLowerCase()
+    .replace(/\/{2,}/g, "/")
+    .replace(/\.data$/, "")
+    .replace(/^\/_root$/, "/");
+  return path.length > 1 ? path.replace(/\/$/, "") : path;
 }
 
 export function isDeskPath(pathname: string): boolean {
@@ -143,6 +212,6 @@ export async function guardFormOrigin(request: Request): Promise<Response | "tru
 </html>
 `;
   const headers = new Headers({ "Content-Type": "text/html; charset=utf-8" });
-  applySecurityHeaders(headers, request, createNonce());
+  applySecurityHeaders(headers, request, []);
   return new Response(body, { status: 403, headers });
 }

@@ -205,8 +205,8 @@ async function startReference() {
 const ratio = (value, base) => (base ? Number((value / base).toFixed(2)) : null);
 const times = (value) => (value === null ? "–" : `${value.toFixed(2)}×`);
 
-buildWhenStale(shopApp);
-buildWhenStale(referenceApp);
+await buildWhenStale(shopApp);
+await buildWhenStale(referenceApp);
 
 const loadAtStart = loadavg().map((value) => Number(value.toFixed(2)));
 console.log(

@@ -1,9 +1,11 @@
 // Builds an app with the Remix Vite plugin when its server build is missing or older than
-// its sources: the shop for `npm start` and `npm run bench`, and the bench's reference app.
+// its sources: the shop for `npm start` and `npm run bench` (as `npm run build` does:
+// Vite, then the precompressed copies), and the bench's reference app.
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
+import { precompress } from "./precompress.mjs";
 
 /**
  * @typedef {object} App
@@ -11,6 +13,7 @@ import { join } from "node:path";
  * @property {string} root its folder (the Vite root)
  * @property {string} serverBuild the file the build writes last
  * @property {string[]} sources files and folders whose change calls for a new build
+ * @property {() => Promise<unknown>} [afterBuild] what the build goes on with after Vite
  */
 
 /** @type {App} */
@@ -19,6 +22,7 @@ export const shop = {
   root: ".",
   serverBuild: "build/server/index.js",
   sources: ["app", "db", "migrations", "public", "vite.config.ts", "package-lock.json"],
+  afterBuild: () => precompress("build/client"),
 };
 
 /** @type {App} */
@@ -44,7 +48,7 @@ function newestChange(path) {
 }
 
 /** @param {App} app */
-export function buildWhenStale(app) {
+export async function buildWhenStale(app) {
   const builtAt = existsSync(app.serverBuild) ? statSync(app.serverBuild).mtimeMs : 0;
   if (builtAt >= Math.max(...app.sources.map(newestChange))) return;
   console.log(
@@ -54,4 +58,5 @@ export function buildWhenStale(app) {
   );
   const remix = createRequire(import.meta.url).resolve("@remix-run/dev/dist/cli.js");
   execFileSync(process.execPath, [remix, "vite:build", app.root], { stdio: "inherit" });
+  await app.afterBuild?.();
 }

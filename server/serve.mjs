@@ -8,9 +8,14 @@ import cluster from "node:cluster";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
-import { installGlobals } from "@remix-run/node";
+import {
+  createRequestHandler as createRemixHandler,
+  installGlobals,
+  writeReadableStreamToWritable,
+} from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import { precompressedStatic } from "./static.mjs";
 
 process.env.NODE_ENV ??= "production";
 installGlobals({ nativeFetch: true });
@@ -23,8 +28,10 @@ const build = await import(pathToFileURL(buildPath).href);
  * @typedef {object} ShopEntry
  * @property {(request: Request) => Promise<Response | "trusted" | null>} guardFormOrigin
  * @property {() => Promise<void>} shutdown
+ * @property {(build: string, render: (request: Request, context: object) => Promise<Response>) =>
+ *   (request: Request, context: object) => Promise<Response>} createPages
  */
-const { guardFormOrigin, shutdown } = build.entry.module;
+const { guardFormOrigin, shutdown, createPages } = build.entry.module;
 
 /** Headers and address of an express request, as a Fetch Request without its body. */
 function headersOnly(req) {
@@ -39,15 +46,68 @@ function headersOnly(req) {
   });
 }
 
+/**
+ * A GET or HEAD as the Remix adapter would build it, aborted when the client goes away
+ * before the answer is sent.
+ */
+function readRequest(req, res) {
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const { headers, method } = headersOnly(req);
+  return new Request(new URL(req.originalUrl, `${req.protocol}://${req.get("host")}`), {
+    method,
+    headers,
+    signal: controller.signal,
+  });
+}
+
+/** A Fetch Response onto the express response, as the Remix adapter sends it. */
+async function send(res, response) {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers) res.append(name, value);
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
+}
+
 const app = express();
 app.disable("x-powered-by");
 app.use(compression());
+const mode = process.env.NODE_ENV;
+/** What every loader and action is handed (app/load-context.ts). */
+const loadContext = (req) => ({ clientAddress: req.socket.remoteAddress });
+
+// Reading pages: through the page cache, which answers what is the same for everyone from
+// memory and compresses each HTML document itself (decision 015). It comes before the
+// static files, so a page costs no file-system lookup; files, resource routes with a name
+// (robots.txt) and data requests (.data) go on below, and submissions, with their
+// bodies, go to the Remix adapter.
+const pages = createPages(build.assets.version, createRemixHandler(build, mode));
+app.use(async (req, res, next) => {
+  if ((req.method !== "GET" && req.method !== "HEAD") || !isPagePath(req.path)) return next();
+  try {
+    await send(res, await pages(readRequest(req, res), loadContext(req)));
+  } catch (error) {
+    next(error);
+  }
+});
+
+/** Pages have no dot in their last segment; every file and named resource has one. */
+function isPagePath(path) {
+  return !path.slice(path.lastIndexOf("/")).includes(".");
+}
+
 // Vite's hashed files never change under their name; the rest of public/ may.
 app.use(
   "/assets",
-  express.static(resolve(build.assetsBuildDirectory, "assets"), { immutable: true, maxAge: "1y" }),
+  precompressedStatic(resolve(build.assetsBuildDirectory, "assets"), {
+    immutable: true,
+    maxAge: "1y",
+  }),
 );
-app.use(express.static(build.assetsBuildDirectory, { maxAge: "1h" }));
+app.use(precompressedStatic(build.assetsBuildDirectory, { maxAge: "1h" }));
 
 app.use(async (req, res, next) => {
   if (req.method === "GET" || req.method === "HEAD") return next();
@@ -67,14 +127,7 @@ app.use(async (req, res, next) => {
   }
 });
 
-app.all(
-  "*",
-  createRequestHandler({
-    build,
-    mode: process.env.NODE_ENV,
-    getLoadContext: (req) => ({ clientAddress: req.socket.remoteAddress }),
-  }),
-);
+app.all("*", createRequestHandler({ build, mode, getLoadContext: loadContext }));
 
 const port = Number(process.env.PORT || 3000);
 const host = process.env.HOST || undefined;

@@ -3,9 +3,12 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { LINE_IMAGE, productLines } from "~/catalog/lines";
 import { getPageMeta } from "~/i18n/page-meta.server";
+import { shareable } from "~/shareable";
 import { Reviews } from "~/ui/Reviews";
 import { Slideshow } from "~/ui/Slideshow";
 import { pageMetaTags } from "~/ui/meta";
+
+export const handle = shareable;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return { meta: await getPageMeta(request, "home") };

@@ -1,10 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { getPageMeta } from "~/i18n/page-meta.server";
+import { shareable } from "~/shareable";
 import { TitlePage } from "~/ui/TitlePage";
 import { pageMetaTags } from "~/ui/meta";
 
 const sections = ["history", "team", "contacts"];
+
+export const handle = shareable;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!params.section || !sections.includes(params.section)) {

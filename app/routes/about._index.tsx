@@ -1,10 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
 import { getRequestT } from "~/i18n/t.server";
+import { shareable } from "~/shareable";
 import { pageMetaTags } from "~/ui/meta";
 
 const paragraphs = ["p1", "p2", "p3", "p4", "p5"] as const;
 const cards = ["natural", "handmade", "experience"] as const;
+
+export const handle = shareable;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await getRequestT(request, "pages");

@@ -9,10 +9,13 @@ import { type PricedLine, digitsOnly, priceCart } from "~/cart/model";
 import { useCart } from "~/cart/use-cart";
 import { readForm, safeRedirect } from "~/http.server";
 import { getPageMeta } from "~/i18n/page-meta.server";
+import { shareable } from "~/shareable";
 import { createToast, flashToast } from "~/toast.server";
 import { Price } from "~/ui/Price";
 import { pageMetaTags } from "~/ui/meta";
 import { useHydrated } from "~/ui/use-hydrated";
+
+export const handle = shareable;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return { meta: await getPageMeta(request, "cart") };

@@ -7,6 +7,7 @@ import { type Product, getProduct, productHref, relatedProducts } from "~/catalo
 import { publicOrigin } from "~/http.server";
 import { getRequestT } from "~/i18n/t.server";
 import { TETRI_PER_LARI } from "~/money";
+import { shareable } from "~/shareable";
 import { Breadcrumbs } from "~/ui/Breadcrumbs";
 import { Gallery } from "~/ui/Gallery";
 import { Price } from "~/ui/Price";
@@ -34,6 +35,8 @@ function structuredData(product: Product, origin: string, name: string, descript
     },
   };
 }
+
+export const handle = shareable;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const product = getProduct(params.group ?? "", params.slug ?? "");

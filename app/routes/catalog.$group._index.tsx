@@ -3,9 +3,12 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { isGroup, productsInGroup } from "~/catalog/products";
 import { getRequestT } from "~/i18n/t.server";
+import { shareable } from "~/shareable";
 import { Breadcrumbs } from "~/ui/Breadcrumbs";
 import { ProductGrid } from "~/ui/ProductCard";
 import { pageMetaTags } from "~/ui/meta";
+
+export const handle = shareable;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const group = params.group;

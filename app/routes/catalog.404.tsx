@@ -2,9 +2,12 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { getRequestT } from "~/i18n/t.server";
+import { shareable } from "~/shareable";
 import { pageMetaTags } from "~/ui/meta";
 
 const comingSoonLines = ["firstAid", "face"] as const;
+
+export const handle = shareable;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await getRequestT(request, "catalog");

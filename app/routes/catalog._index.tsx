@@ -2,8 +2,11 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
 import { products } from "~/catalog/products";
 import { getRequestT } from "~/i18n/t.server";
+import { shareable } from "~/shareable";
 import { ProductGrid } from "~/ui/ProductCard";
 import { pageMetaTags } from "~/ui/meta";
+
+export const handle = shareable;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await getRequestT(request, "catalog");

@@ -1,10 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type {
-  ActionFunctionArgs,
-  HeadersFunction,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, data, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { commitCart, getCart } from "~/cart/cart.server";
@@ -25,9 +20,6 @@ import { kickNotifier } from "~/notify/notifier.server";
 import { shopTelegramSettings } from "~/telegram/settings.server";
 import { Price } from "~/ui/Price";
 import { pageMetaTags } from "~/ui/meta";
-
-/** Per-visitor page: never stored by a shared cache. */
-export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (priceCart(await getCart(request)).count === 0) throw redirect("/cart");

@@ -1,4 +1,4 @@
-import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, redirect, useLoaderData, useNavigate, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
@@ -17,8 +17,6 @@ import type { loader as rootLoader } from "~/root";
 import { CopyButton } from "~/ui/CopyButton";
 import { pageMetaTags } from "~/ui/meta";
 import { useHydrated } from "~/ui/use-hydrated";
-
-export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 /**
  * The thank-you (D10): only the browser that placed the order sees it, by the mark in its

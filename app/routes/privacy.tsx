@@ -1,7 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { getRequestT } from "~/i18n/t.server";
+import { shareable } from "~/shareable";
 import { PolicyPage } from "~/ui/PolicyPage";
 import { pageMetaTags } from "~/ui/meta";
+
+export const handle = shareable;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = await getRequestT(request, "pages");

@@ -1,0 +1,242 @@
+import { createHash } from "node:crypto";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SHAREABLE_HEADER, createPageServer, shareableUrl } from "~/page-cache.server";
+
+const TBILISI_NOON = Date.UTC(2026, 10, 23, 8);
+const DAY = 86_400_000;
+const CART = `cart_v1=${encodeURIComponent('[["body/hemor-cream",1]]')}`;
+
+let environment: typeof process.env.NODE_ENV;
+beforeAll(() => {
+  // The Content-Security-Policy is a production header.
+  environment = process.env.NODE_ENV;
+  process.env.NODE_ENV = "production";
+});
+afterAll(() => {
+  process.env.NODE_ENV = environment;
+});
+
+interface Rendering {
+  url: string;
+  cookie: string | null;
+}
+
+/**
+ * A stand-in for Remix: a page with inline scripts that carry a fresh nonce, marked
+ * shareable as entry.server marks it, showing the cookie it was rendered for.
+ */
+function shop(
+  answer: (request: Request) => { status?: number; headers?: Record<string, string> } = () => ({}),
+) {
+  const renderings: Rendering[] = [];
+  let now = TBILISI_NOON;
+  let count = 0;
+  const server = createPageServer({
+    build: "build-1",
+    clock: () => now,
+    maxBytes: 1024 * 1024,
+    async render(request) {
+      count += 1;
+      const nonce = `nonce${count}abc==`;
+      renderings.push({ url: request.url, cookie: request.headers.get("Cookie") });
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const { status = 200, headers = {} } = answer(request);
+      const body = `<!DOCTYPE html><html><head><script type="application/ld+json">{"a":1}</script></head><body><p>for ${request.headers.get("Cookie") ?? "anyone"} at ${new URL(request.url).pathname}</p><script nonce="${nonce}">window.__context = {"n":${count % 1}};</script><script nonce="${nonce}" type="module" async="">import "/assets/entry.js";</script></body></html>`;
+      return new Response(body, {
+        status,
+        headers: {
+          "Content-Type": "text/html; charset=utf-8",
+          "Content-Security-Policy": `default-src 'self'; script-src 'self' 'nonce-${nonce}'`,
+          "Cache-Control": "private, no-cache",
+          [SHAREABLE_HEADER]: "1",
+          ...headers,
+        },
+      });
+    },
+  });
+  return {
+    renderings,
+    get: (path: string, headers: Record<string, string> = {}) =>
+      server(new Request(`http://shop.test${path}`, { headers }), {}),
+    tomorrow() {
+      now += DAY;
+    },
+    server,
+  };
+}
+
+async function text(response: Response): Promise<string> {
+  const bytes = Buffer.from(await response.arrayBuffer());
+  const encoding = response.headers.get("Content-Encoding");
+  if (encoding === "br") return brotliDecompressSync(bytes).toString();
+  if (encoding === "gzip") return gunzipSync(bytes).toString();
+  return bytes.toString();
+}
+
+function outcome(response: Response): string | undefined {
+  return response.headers.get("Server-Timing")?.match(/cache;desc="(\w+)"/)?.[1];
+}
+
+describe("pages the same for everyone, from memory", () => {
+  it("renders a first visitor's page once, then answers the next visitors from memory", async () => {
+    const { get, renderings } = shop();
+    const first = await get("/catalog/body/hemor-cream");
+    const second = await get("/catalog/body/hemor-cream");
+    expect(outcome(first)).toBe("miss");
+    expect(outcome(second)).toBe("hit");
+    expect(renderings).toHaveLength(1);
+    expect(await text(second)).toBe(await text(first));
+    expect(first.headers.get("Server-Timing")).toMatch(/loader;dur=|render;dur=|cache/);
+  });
+
+  it("never stores a page rendered for a visitor with a cart, and never serves them a stored one", async () => {
+    const { get, renderings } = shop();
+    const withCart = await get("/", { Cookie: `lng=en; ${CART}` });
+    expect(outcome(withCart)).toBe("bypass");
+    expect(await text(withCart)).toContain("cart_v1");
+    const stranger = await get("/");
+    expect(await text(stranger)).not.toContain("cart_v1");
+    const again = await get("/", { Cookie: CART });
+    expect(outcome(again)).toBe("bypass");
+    expect(renderings.map((rendering) => rendering.cookie)).toEqual([
+      `lng=en; ${CART}`,
+      null,
+      CART,
+    ]);
+  });
+
+  it("leaves out a page that sets a cookie, is not marked shareable, or is not a 200", async () => {
+    for (const headers of <Record<string, string>[]>[
+      { "Set-Cookie": "toast=1; Path=/" },
+      { [SHAREABLE_HEADER]: "" },
+      { "Content-Type": "application/json" },
+    ]) {
+      const { get, renderings } = shop(() => ({ headers }));
+      await get("/about");
+      const second = await get("/about");
+      expect(outcome(second) ?? "none").not.toBe("hit");
+      expect(second.headers.has(SHAREABLE_HEADER)).toBe(false);
+      expect(renderings).toHaveLength(2);
+    }
+    const { get, renderings } = shop(() => ({ status: 404 }));
+    await get("/nowhere");
+    expect((await get("/nowhere")).status).toBe(404);
+    expect(renderings).toHaveLength(2);
+  });
+
+  it("shares no nonce: scripts are allowed by the hashes of their exact text", async () => {
+    const { get } = shop();
+    const miss = await get("/");
+    const hit = await get("/");
+    for (const response of [miss, hit]) {
+      const html = await text(response);
+      const csp = response.headers.get("Content-Security-Policy") ?? "";
+      expect(html).not.toContain("nonce");
+      expect(csp).not.toContain("nonce");
+      const scripts = [
+        ...html.matchAll(
+          /<script>([\s\S]*?)<\/script>|<script type="module" async="">([\s\S]*?)<\/script>/g,
+        ),
+      ];
+      expect(scripts).toHaveLength(2);
+      for (const [, classic, module] of scripts) {
+        const hash = createHash("sha256")
+          .update(classic ?? module ?? "")
+          .digest("base64");
+        expect(csp).toContain(`'sha256-${hash}'`);
+      }
+    }
+    expect(hit.headers.get("Content-Security-Policy")).toBe(
+      miss.headers.get("Content-Security-Policy"),
+    );
+  });
+
+  it("keys pages by language and renders the address without advertising tags", async () => {
+    const { get, renderings } = shop();
+    await get("/catalog?utm_source=ads&gclid=abc");
+    expect(renderings[0]?.url).toBe("http://shop.test/catalog");
+    expect(outcome(await get("/catalog?fbclid=x"))).toBe("hit");
+    expect(outcome(await get("/catalog", { Cookie: "lng=en" }))).toBe("miss");
+    expect(outcome(await get("/catalog", { Cookie: "lng=en; _ga=GA1.1.1" }))).toBe("hit");
+    expect(outcome(await get("/catalog", { "Accept-Language": "ka-GE,ka;q=0.9" }))).toBe("miss");
+    // A query a page reads (the gallery's photo) is rendered for that request.
+    expect(outcome(await get("/catalog/body/hemor-cream?photo=2"))).toBe("bypass");
+    expect(outcome(await get("/catalog?lng=de"))).toBe("bypass");
+  });
+
+  it("renders again on the shop's next day", async () => {
+    const { get, tomorrow, renderings } = shop();
+    await get("/");
+    await get("/");
+    tomorrow();
+    expect(outcome(await get("/"))).toBe("miss");
+    expect(renderings).toHaveLength(2);
+  });
+
+  it("renders a page once for a burst of first visitors", async () => {
+    const { get, renderings } = shop();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => get("/")));
+    expect(renderings).toHaveLength(1);
+    expect(new Set(await Promise.all(answers.map(text))).size).toBe(1);
+  });
+
+  it("answers in the encoding the browser takes, and 304 to a page it holds", async () => {
+    const { get } = shop();
+    const identity = await text(await get("/"));
+    const br = await get("/", { "Accept-Encoding": "gzip, deflate, br, zstd" });
+    expect(br.headers.get("Content-Encoding")).toBe("br");
+    expect(await text(br)).toBe(identity);
+    const gzip = await get("/", { "Accept-Encoding": "gzip, br;q=0" });
+    expect(gzip.headers.get("Content-Encoding")).toBe("gzip");
+    expect(await text(gzip)).toBe(identity);
+    const plain = await get("/", { "Accept-Encoding": "identity" });
+    expect(plain.headers.get("Content-Encoding")).toBeNull();
+    expect(Number(plain.headers.get("Content-Length"))).toBe(Buffer.byteLength(identity));
+    const etag = br.headers.get("ETag") ?? "";
+    const again = await get("/", { "If-None-Match": etag });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+  });
+
+  it("keeps within its size bound, and keeps nothing at 0", async () => {
+    const renderings: string[] = [];
+    const render = async (request: Request) => {
+      renderings.push(request.url);
+      return new Response("x".repeat(4000) + Math.random(), {
+        headers: { "Content-Type": "text/html", [SHAREABLE_HEADER]: "1" },
+      });
+    };
+    const small = createPageServer({
+      build: "b",
+      clock: () => TBILISI_NOON,
+      maxBytes: 10_000,
+      render,
+    });
+    for (const path of ["/a", "/b", "/c", "/d"])
+      await small(new Request(`http://shop.test${path}`), {});
+    expect(small.size).toBeLessThan(4);
+    const none = createPageServer({ build: "b", clock: () => TBILISI_NOON, maxBytes: 0, render });
+    await none(new Request("http://shop.test/a"), {});
+    expect(outcome(await none(new Request("http://shop.test/a"), {}))).toBe("bypass");
+    expect(none.size).toBe(0);
+  });
+});
+
+describe("which requests may be shared", () => {
+  const may = (url: string, headers: Record<string, string> = {}, method = "GET") =>
+    shareableUrl(new Request(url, { headers, method })) !== null;
+
+  it("only a plain read by a visitor who carries nothing of their own", () => {
+    expect(may("http://shop.test/")).toBe(true);
+    expect(may("http://shop.test/", { Cookie: "lng=ka" })).toBe(true);
+    expect(may("http://shop.test/", { Cookie: CART })).toBe(false);
+    expect(may("http://shop.test/", { Cookie: "lng=ka; __Host-desk=abc" })).toBe(false);
+    expect(may("http://shop.test/", { Cookie: "__session=abc" })).toBe(false);
+    expect(may("http://shop.test/", { Authorization: "Basic eDp5" })).toBe(false);
+    expect(may("http://shop.test/cart", {}, "POST")).toBe(false);
+    expect(may("http://shop.test/desk")).toBe(false);
+    expect(may("http://shop.test/desk/orders/000001")).toBe(false);
+    expect(may("http://shop.test/catalog.data")).toBe(false);
+  });
+});
