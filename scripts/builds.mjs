@@ -38,11 +38,15 @@ export const reference = {
   ],
 };
 
+/** What the shop writes beside its code at run time (the database, the session secret). */
+const RUNTIME_FILE = /\.(sqlite|sqlite-wal|sqlite-shm|secret)$/;
+
+/** The newest change of a source file under `path`; a folder's own time changes with any file written into it. */
 function newestChange(path) {
-  if (!existsSync(path)) return 0;
+  if (!existsSync(path) || RUNTIME_FILE.test(path)) return 0;
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
+  let newest = 0;
   for (const entry of readdirSync(path)) newest = Math.max(newest, newestChange(join(path, entry)));
   return newest;
 }
