@@ -41,9 +41,26 @@ function everyPageNeeds(id: string, getModuleInfo: Rollup.GetModuleInfo): boolea
   return shell.has(id);
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
+/**
+ * React Router's own production builds in the browser (what its CommonJS entry loads in
+ * production). Its ES module entry, which bundlers pick, still carries the text of its
+ * development-only warnings (the v7 future-flag notices); the production build leaves them
+ * out and comes minified: 0.6 KB gzip less on every page. Development keeps the warnings.
+ */
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: "react-router/dist/react-router.production.min.js" },
+  {
+    find: /^react-router-dom$/,
+    replacement: "react-router-dom/dist/react-router-dom.production.min.js",
+  },
+];
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   resolve: {
-    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
+    alias: [
+      { find: "~", replacement: fileURLToPath(new URL("./app", import.meta.url)) },
+      ...(command === "build" && !isSsrBuild ? reactRouterProduction : []),
+    ],
   },
   build: {
     // The server bundle runs on Node 20, which has top-level await.
