@@ -96,6 +96,15 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // Fonts stay files even when tiny (the lari sign's face): a page fetches only the
     // faces it needs, and the Content-Security-Policy keeps font-src to 'self'.
     assetsInlineLimit: (file) => (file.endsWith(".woff2") ? false : undefined),
+    // Terser rather than esbuild for the browser's files: measured, 4 KB gzip less on
+    // every page for a few seconds more of build; libraries' licence comments are kept.
+    minify: isSsrBuild ? false : "terser",
+    terserOptions: {
+      ecma: 2020,
+      module: true,
+      compress: { passes: 2 },
+      format: { comments: "some" },
+    },
     rollupOptions: {
       output: {
         // The server build stays one file.
