@@ -74,16 +74,15 @@ async function send(res, response) {
 
 const app = express();
 app.disable("x-powered-by");
-app.use(compression());
 const mode = process.env.NODE_ENV;
 /** What every loader and action is handed (app/load-context.ts). */
 const loadContext = (req) => ({ clientAddress: req.socket.remoteAddress });
 
 // Reading pages: through the page cache, which answers what is the same for everyone from
-// memory and compresses each HTML document itself (decision 015). It comes before the
-// static files, so a page costs no file-system lookup; files, resource routes with a name
-// (robots.txt) and data requests (.data) go on below, and submissions, with their
-// bodies, go to the Remix adapter.
+// memory and compresses each HTML document itself (decision 015). It comes first, so a
+// page costs no file-system lookup and no compression() wrapper; files, resource routes
+// with a name (robots.txt) and data requests (.data) go on below, and submissions, with
+// their bodies, go to the Remix adapter.
 const pages = createPages(build.assets.version, createRemixHandler(build, mode));
 app.use(async (req, res, next) => {
   if ((req.method !== "GET" && req.method !== "HEAD") || !isPagePath(req.path)) return next();
@@ -98,6 +97,8 @@ app.use(async (req, res, next) => {
 function isPagePath(path) {
   return !path.slice(path.lastIndexOf("/")).includes(".");
 }
+
+app.use(compression());
 
 // Vite's hashed files never change under their name; the rest of public/ may.
 app.use(
