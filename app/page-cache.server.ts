@@ -40,9 +40,15 @@ const TRACKING_PARAMETER =
 /** Cookies the shop never reads: the analytics library's own, set in the browser. */
 const FOREIGN_COOKIE = /^(_ga(_\w+)?|_gid|_gat(_\w+)?|_gcl_\w+)$/;
 
-/** HTML documents are compressed at these levels when rendered for one visitor. */
+/**
+ * A page rendered for one visitor is compressed at these levels. Measured on the product
+ * and home pages (24–29 KB of HTML) on the 2-core machine: gzip 2 → 6 costs 0.2 → 0.35 ms
+ * for 7 % fewer bytes, 9 gains nothing more; brotli 4 → 5 costs 0.38 → 0.5 ms for 6–7 %
+ * fewer bytes, 6 gains nothing more. Rendering the page costs several milliseconds, so
+ * the smaller bytes win: a phone on a slow network waits less.
+ */
 export const LIVE_GZIP_LEVEL = 6;
-export const LIVE_BROTLI_QUALITY = 4;
+export const LIVE_BROTLI_QUALITY = 5;
 
 type Encoding = "br" | "gzip" | "identity";
 /** Every page in memory is kept in both codings. */
