@@ -1,14 +1,15 @@
-import { type TFunction, createInstance } from "i18next";
+import { type i18n as I18n, type TFunction, createInstance } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { i18nConfig } from "./config";
-import { defaultLanguage } from "./languages";
+import { type LanguageCode, defaultLanguage, languageCodes } from "./languages";
 import { resources } from "./resources.server";
 
 /**
- * One i18next for the process, initialised once with every dictionary. Each request
- * renders with a clone that shares its store (cheap), and translate functions are
- * cached per language and namespace: creating and initialising an instance per call
- * cost a few milliseconds of every request.
+ * One i18next for the process, initialised once with every dictionary, and one clone of
+ * it per language sharing its store, made once: a server render only reads texts and
+ * never changes an instance's language, so every request in a language renders with
+ * the same instance. Cloning per request, and i18next's general lookup behind every
+ * `t()`, were an eighth of a page's CPU.
  */
 const shared = createInstance();
 shared.use(initReactI18next).init({
@@ -19,18 +20,77 @@ shared.use(initReactI18next).init({
   initImmediate: false,
 });
 
-export function requestI18n(language: string) {
-  return shared.cloneInstance({ lng: language, initImmediate: false });
+/**
+ * A text looked up without options depends only on the language, the namespace and the
+ * key, so it is kept after the first lookup. Only keys that exist are kept and each table
+ * is capped, so a key built from an address cannot grow it; calls with options
+ * (plurals, values put into the text) always go to i18next.
+ */
+const MAX_TEXTS_PER_TABLE = 4096;
+
+/** i18next's fixed translate function as this module handles it: untyped, with its fixings. */
+type Translate = ((...args: unknown[]) => unknown) & {
+  lng?: unknown;
+  lngs?: unknown;
+  ns?: unknown;
+  keyPrefix?: unknown;
+};
+
+function rememberTexts(instance: I18n, t: Translate, namespace: string): Translate {
+  const texts = new Map<string, string>();
+  const remembering = (key: unknown, ...rest: unknown[]) => {
+    if (rest.length > 0 || typeof key !== "string") return t(key, ...rest);
+    const known = texts.get(key);
+    if (known !== undefined) return known;
+    const text = t(key);
+    if (
+      typeof text === "string" &&
+      texts.size < MAX_TEXTS_PER_TABLE &&
+      instance.exists(key, { ns: namespace })
+    ) {
+      texts.set(key, text);
+    }
+    return text;
+  };
+  // react-i18next and callers may read what the function is fixed to.
+  return Object.assign(remembering, { lng: t.lng, lngs: t.lngs, ns: t.ns, keyPrefix: t.keyPrefix });
 }
 
-const cache = new Map<string, TFunction>();
+function createLanguageInstance(language: LanguageCode): I18n {
+  const instance = shared.cloneInstance({ lng: language, initImmediate: false });
+  const getFixedT = instance.getFixedT.bind(instance) as unknown as (
+    ...args: unknown[]
+  ) => Translate;
+  const remembered = new Map<string, Translate>();
+  // react-i18next's useTranslation asks for `getFixedT(null, namespace)` in every
+  // component: each namespace gets one remembering function for the instance's language.
+  const fixed = (lng: unknown, ns: unknown, keyPrefix: unknown): Translate => {
+    if (lng != null || typeof ns !== "string" || keyPrefix !== undefined) {
+      return getFixedT(lng, ns, keyPrefix);
+    }
+    let t = remembered.get(ns);
+    if (!t) {
+      t = rememberTexts(instance, getFixedT(null, ns), ns);
+      remembered.set(ns, t);
+    }
+    return t;
+  };
+  instance.getFixedT = fixed as unknown as I18n["getFixedT"];
+  return instance;
+}
 
-export function fixedT(language: string, namespace: string): TFunction {
-  const key = `${language}:${namespace}`;
-  let t = cache.get(key);
-  if (!t) {
-    t = shared.getFixedT(language, namespace);
-    cache.set(key, t);
-  }
-  return t;
+const instances = new Map<LanguageCode, I18n>(
+  languageCodes.map((code) => [code, createLanguageInstance(code)]),
+);
+
+/** The i18next a page in this language renders with (shared, read-only). */
+export function requestI18n(language: LanguageCode): I18n {
+  const instance = instances.get(language);
+  if (!instance) throw new Error(`Unknown language code: ${language}`);
+  return instance;
+}
+
+/** The server's translate function for a language, fixed to one namespace. */
+export function fixedT(language: LanguageCode, namespace: string): TFunction {
+  return requestI18n(language).getFixedT(null, namespace);
 }
