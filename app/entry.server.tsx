@@ -1,5 +1,4 @@
 import type { EntryContext } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -10,7 +9,7 @@ import { getLocale } from "./i18n/i18next.server";
 import { requestI18n } from "./i18n/instance.server";
 import { startNotifier, stopNotifier } from "./notify/notifier.server";
 import { applySecurityHeaders, createNonce } from "./security.server";
-import { createNulStripper } from "./strip-nul.server";
+import { collectDocument } from "./strip-nul.server";
 import { startExpiryJob, startTelegramBot, stopTelegramBot } from "./telegram/bot.server";
 import { NonceContext } from "./ui/nonce";
 
@@ -66,15 +65,14 @@ export default async function handleRequest(
         nonce,
         [readyEvent]() {
           shellRendered = true;
-          const body = createNulStripper();
+          const { destination, document } = collectDocument();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status,
-            }),
-          );
-          pipe(body);
+          const init = { headers: responseHeaders, status };
+          document.then((body) => {
+            clearTimeout(timeout);
+            resolve(new Response(body, init));
+          }, reject);
+          pipe(destination);
         },
         onShellError(error: unknown) {
           reject(error);
@@ -86,7 +84,7 @@ export default async function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
+    const timeout = setTimeout(abort, streamTimeout + 1000);
   });
 }
 
