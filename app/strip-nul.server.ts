@@ -42,6 +42,9 @@ export function collectDocument(): {
 } {
   const chunks: Buffer[] = [];
   const destination = new Writable({
+    // React takes "close" for a client gone early and ends the stream a second time,
+    // creating an error nobody reads: a collected document has no client to lose.
+    emitClose: false,
     write(chunk: Buffer, _encoding, callback) {
       chunks.push(chunk);
       callback();
