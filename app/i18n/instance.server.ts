@@ -21,10 +21,12 @@ shared.use(initReactI18next).init({
 });
 
 /**
- * A text looked up without options depends only on the language, the namespace and the
- * key, so it is kept after the first lookup. Only keys that exist are kept and each table
- * is capped, so a key built from an address cannot grow it; calls with options
- * (plurals, values put into the text) always go to i18next.
+ * A text looked up without options, or with options whose values are all numbers (a
+ * count, a position, a year), depends only on the language, the namespace, the key and
+ * those numbers, so it is kept after the first lookup. Only keys that exist are kept and
+ * each table is capped, so keys or numbers taken from a request cannot grow it. Calls
+ * with any other value (a name, a formatted total) always go to i18next, so no text a
+ * visitor brought is kept.
  */
 const MAX_TEXTS_PER_TABLE = 4096;
 
@@ -36,19 +38,34 @@ type Translate = ((...args: unknown[]) => unknown) & {
   keyPrefix?: unknown;
 };
 
+/** The table key of a call worth keeping, or null when the call must go to i18next. */
+function rememberedCall(key: unknown, rest: unknown[]): string | null {
+  if (typeof key !== "string") return null;
+  if (rest.length === 0) return key;
+  const [options] = rest;
+  if (rest.length > 1 || typeof options !== "object" || options === null) return null;
+  let call = key;
+  for (const [name, value] of Object.entries(options)) {
+    if (typeof value !== "number") return null;
+    call += `\u0000${name}=${value}`;
+  }
+  return call;
+}
+
 function rememberTexts(instance: I18n, t: Translate, namespace: string): Translate {
   const texts = new Map<string, string>();
   const remembering = (key: unknown, ...rest: unknown[]) => {
-    if (rest.length > 0 || typeof key !== "string") return t(key, ...rest);
-    const known = texts.get(key);
+    const call = rememberedCall(key, rest);
+    if (call === null) return t(key, ...rest);
+    const known = texts.get(call);
     if (known !== undefined) return known;
-    const text = t(key);
+    const text = t(key, ...rest);
     if (
       typeof text === "string" &&
       texts.size < MAX_TEXTS_PER_TABLE &&
-      instance.exists(key, { ns: namespace })
+      instance.exists(key as string, { ...(rest[0] as object | undefined), ns: namespace })
     ) {
-      texts.set(key, text);
+      texts.set(call, text);
     }
     return text;
   };
