@@ -41,7 +41,7 @@ function headersOnly(req) {
 
 const app = express();
 app.disable("x-powered-by");
-app.use(compression());
+app.use(compression({ level: 4 }));
 // Vite's hashed files never change under their name; the rest of public/ may.
 app.use(
   "/assets",
