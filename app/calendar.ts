@@ -59,13 +59,34 @@ export function startOfShopDay(date: CalendarDate): number {
   return midnightUtc - shopOffsetAt(midnightUtc - shopOffsetAt(midnightUtc));
 }
 
+/**
+ * Formatters made once per locale and kept: creating an Intl.DateTimeFormat costs far more
+ * than using one (a desk list formats a date per row). Locales are the shop's few; past
+ * the cap a formatter is made for the call and not kept.
+ */
+const MAX_KEPT_FORMATS = 32;
+
+function perLocale(options: Intl.DateTimeFormatOptions): (locale: string) => Intl.DateTimeFormat {
+  const formats = new Map<string, Intl.DateTimeFormat>();
+  return (locale) => {
+    let format = formats.get(locale);
+    if (!format) {
+      format = new Intl.DateTimeFormat(locale, options);
+      if (formats.size < MAX_KEPT_FORMATS) formats.set(locale, format);
+    }
+    return format;
+  };
+}
+
+const shopDateTimeFormat = perLocale({
+  timeZone: SHOP_TIME_ZONE,
+  dateStyle: "short",
+  timeStyle: "short",
+});
+
 /** An instant as the shop's date and time, written the language's way (for staff). */
 export function formatShopDateTime(ms: number, locale: string): string {
-  return new Intl.DateTimeFormat(locale, {
-    timeZone: SHOP_TIME_ZONE,
-    dateStyle: "short",
-    timeStyle: "short",
-  }).format(new Date(ms));
+  return shopDateTimeFormat(locale).format(new Date(ms));
 }
 
 function toUtc(date: CalendarDate): Date {
@@ -133,12 +154,14 @@ export function toShortDate(date: CalendarDate): string {
   return `${pad(date.day)}.${pad(date.month)}.${pad(date.year % 100)}`;
 }
 
+const longDateFormat = perLocale({
+  year: "numeric",
+  month: "long",
+  day: "numeric",
+  timeZone: "UTC",
+});
+
 /** A date as the language writes it in text (e.g. "22 November 2026"). */
 export function formatLongDate(date: CalendarDate, locale: string): string {
-  return new Intl.DateTimeFormat(locale, {
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-    timeZone: "UTC",
-  }).format(toUtc(date));
+  return longDateFormat(locale).format(toUtc(date));
 }

@@ -1,5 +1,4 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -12,7 +11,7 @@ import { requestI18n } from "./i18n/instance.server";
 import { startNotifier, stopNotifier } from "./notify/notifier.server";
 import { type PageServerOptions, SHAREABLE_HEADER, createPageServer } from "./page-cache.server";
 import { applySecurityHeaders, createNonce, nonceSource } from "./security.server";
-import { createNulStripper } from "./strip-nul.server";
+import { collectDocument } from "./strip-nul.server";
 import { startExpiryJob, startTelegramBot, stopTelegramBot } from "./telegram/bot.server";
 import { NonceContext } from "./ui/nonce";
 
@@ -81,15 +80,14 @@ export default async function handleRequest(
         nonce,
         [readyEvent]() {
           shellRendered = true;
-          const body = createNulStripper();
+          const { destination, document } = collectDocument();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status,
-            }),
-          );
-          pipe(body);
+          const init = { headers: responseHeaders, status };
+          document.then((body) => {
+            clearTimeout(timeout);
+            resolve(new Response(body, init));
+          }, reject);
+          pipe(destination);
         },
         onShellError(error: unknown) {
           reject(error);
@@ -101,7 +99,7 @@ export default async function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
+    const timeout = setTimeout(abort, streamTimeout + 1000);
   });
 }
 

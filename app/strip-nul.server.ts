@@ -1,4 +1,4 @@
-import { Transform } from "node:stream";
+import { Writable } from "node:stream";
 
 /**
  * React 18.3's renderToPipeableStream encodes the page into 2048-byte views. When the
@@ -15,7 +15,7 @@ import { Transform } from "node:stream";
  * becomes U+FFFD), and it cannot cut a character: 0x00 never occurs inside a multi-byte
  * UTF-8 sequence, so chunks need no decoding and no carry-over between them.
  */
-export function stripNul(chunk: Buffer): Buffer {
+export function stripNul(chunk: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
   let nul = chunk.indexOf(0);
   if (nul === -1) return chunk;
   const kept = Buffer.allocUnsafe(chunk.length);
@@ -30,13 +30,29 @@ export function stripNul(chunk: Buffer): Buffer {
   return kept.subarray(0, length);
 }
 
-/** A stream for React to pipe the document into: every chunk passes, minus its 0x00 bytes. */
-export function createNulStripper(): Transform {
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      const kept = stripNul(chunk);
-      if (kept.length > 0) callback(null, kept);
-      else callback();
+/**
+ * A destination for React to pipe a document into, and the document it received: all
+ * of React's writes in one buffer, minus its 0x00 bytes, once React ends the stream.
+ * Sending the page as one body costs far less CPU than passing each 2 KB write through
+ * a transform, a web stream and the server's response one by one.
+ */
+export function collectDocument(): {
+  destination: Writable;
+  document: Promise<Buffer<ArrayBuffer>>;
+} {
+  const chunks: Buffer[] = [];
+  const destination = new Writable({
+    // React takes "close" for a client gone early and ends the stream a second time,
+    // creating an error nobody reads: a collected document has no client to lose.
+    emitClose: false,
+    write(chunk: Buffer, _encoding, callback) {
+      chunks.push(chunk);
+      callback();
     },
   });
+  const document = new Promise<Buffer<ArrayBuffer>>((resolve, reject) => {
+    destination.on("finish", () => resolve(stripNul(Buffer.concat(chunks))));
+    destination.on("error", reject);
+  });
+  return { destination, document };
 }

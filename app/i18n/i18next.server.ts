@@ -63,8 +63,20 @@ export async function languageSwitchCookie(request: Request): Promise<string | n
   return languageCookie.serialize(requested);
 }
 
+/**
+ * Each request's language, found once: the server's entry, the root and the route loaders
+ * all ask. Keyed by the request object itself, so it goes when the request does.
+ */
+const locales = new WeakMap<Request, Promise<LanguageCode>>();
+
 /** The language a request is served in (detection order of D15, through remix-i18next). */
-export async function getLocale(request: Request): Promise<LanguageCode> {
-  const locale = await i18next.getLocale(request);
-  return isLanguageCode(locale) ? locale : defaultLanguage;
+export function getLocale(request: Request): Promise<LanguageCode> {
+  let locale = locales.get(request);
+  if (!locale) {
+    locale = i18next
+      .getLocale(request)
+      .then((found) => (isLanguageCode(found) ? found : defaultLanguage));
+    locales.set(request, locale);
+  }
+  return locale;
 }

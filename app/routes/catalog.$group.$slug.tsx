@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, data, useLoaderData } from "@remix-run/react";
+import { Link, data, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CartForm, useCartFetcher, useExpectedQuantity } from "~/cart/CartForm";
 import { useCart } from "~/cart/use-cart";
 import { type Product, getProduct, productHref, relatedProducts } from "~/catalog/products";
-import { publicOrigin } from "~/http.server";
 import { getRequestT } from "~/i18n/t.server";
 import { TETRI_PER_LARI } from "~/money";
+import type { loader as rootLoader } from "~/root";
 import { shareable } from "~/shareable";
 import { Breadcrumbs } from "~/ui/Breadcrumbs";
 import { Gallery } from "~/ui/Gallery";
@@ -58,13 +58,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const name = t(`products.${product.slug}.title`);
   const description = t(`products.${product.slug}.short`);
   const photo = Number(new URL(request.url).searchParams.get("photo"));
+  // The structured data is not sent as data: the page builds it from the catalogue, its
+  // texts and the root's origin, the same on the server and in the browser.
   return {
     found: true as const,
     key: product.key,
     selectedPhoto:
       Number.isInteger(photo) && photo >= 1 && photo <= product.images.length ? photo - 1 : 0,
     meta: { title: `${name} — ${brand}`, description },
-    jsonLd: JSON.stringify(structuredData(product, publicOrigin(request), name, description)),
   };
 }
 
@@ -86,30 +87,24 @@ function ProductNotFound() {
 export default function ProductPage() {
   const loaderData = useLoaderData<typeof loader>();
   if (!loaderData.found) return <ProductNotFound />;
-  return (
-    <ProductDetails
-      productKey={loaderData.key}
-      selectedPhoto={loaderData.selectedPhoto}
-      jsonLd={loaderData.jsonLd}
-    />
-  );
+  return <ProductDetails productKey={loaderData.key} selectedPhoto={loaderData.selectedPhoto} />;
 }
 
 function ProductDetails({
   productKey,
   selectedPhoto,
-  jsonLd,
 }: {
   productKey: string;
   selectedPhoto: number;
-  jsonLd: string;
 }) {
   const { t } = useTranslation("catalog");
+  const origin = useRouteLoaderData<typeof rootLoader>("root")?.origin ?? "";
   const [group = "", slug = ""] = productKey.split("/");
   const product = getProduct(group, slug);
   if (!product) return <ProductNotFound />;
   const text = (key: string) => t(`products.${product.slug}.${key}`);
   const title = text("title");
+  const jsonLd = JSON.stringify(structuredData(product, origin, title, text("short")));
   return (
     <>
       <article className="page product">

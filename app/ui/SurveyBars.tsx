@@ -1,6 +1,18 @@
 import { useTranslation } from "react-i18next";
 import type { Product } from "~/catalog/products";
-import { getLanguage, isLanguageCode } from "~/i18n/languages";
+import { type LanguageCode, getLanguage, isLanguageCode } from "~/i18n/languages";
+
+/** One percent formatter per language, made on first use (creating one is the costly part). */
+const percentFormats = new Map<LanguageCode, Intl.NumberFormat>();
+
+function percentFormat(code: LanguageCode): Intl.NumberFormat {
+  let format = percentFormats.get(code);
+  if (!format) {
+    format = new Intl.NumberFormat(getLanguage(code).htmlLang, { style: "percent" });
+    percentFormats.set(code, format);
+  }
+  return format;
+}
 
 /**
  * The survey figures as labelled bars. The numbers are text; the bars are drawn with
@@ -8,8 +20,7 @@ import { getLanguage, isLanguageCode } from "~/i18n/languages";
  */
 export function SurveyBars({ product }: { product: Product }) {
   const { t, i18n } = useTranslation("catalog");
-  const locale = isLanguageCode(i18n.language) ? getLanguage(i18n.language).htmlLang : "ru";
-  const percent = new Intl.NumberFormat(locale, { style: "percent" });
+  const percent = percentFormat(isLanguageCode(i18n.language) ? i18n.language : "ru");
   return (
     <figure className="survey">
       <figcaption>{t("product.survey.caption")}</figcaption>
