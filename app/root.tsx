@@ -82,6 +82,15 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
   return [{ title: notFound ? data.errorTitles.notFound : data.errorTitles.error }];
 };
 
+/**
+ * The footer's year when the root loader gave nothing (it failed before answering). In
+ * UTC: the shop's year in Tbilisi differs only in the last four hours of 31 December, and
+ * the calendar module stays out of the script every page loads.
+ */
+function fallbackYear(): number {
+  return new Date(systemClock()).getUTCFullYear();
+}
+
 function useRootData() {
   return useRouteLoaderData<typeof loader>("root");
 }
@@ -157,7 +166,7 @@ export default function App() {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return (
-    <Shell language={language} year={rootData?.year ?? shopToday(systemClock()).year}>
+    <Shell language={language} year={rootData?.year ?? fallbackYear()}>
       <Outlet />
     </Shell>
   );
@@ -172,7 +181,7 @@ export function ErrorBoundary() {
   // Responses (404, 413…) are answers, not faults; only real errors are logged.
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
-    <Shell language={language} year={rootData?.year ?? shopToday(systemClock()).year}>
+    <Shell language={language} year={rootData?.year ?? fallbackYear()}>
       {notFound ? (
         <NotFound />
       ) : (
