@@ -69,6 +69,10 @@ export function shareableUrl(request: Request): URL | null {
   if (request.headers.has("Authorization")) return null;
   const url = new URL(request.url);
   if (url.pathname.endsWith(".data") || isDeskPath(routePath(url.pathname))) return null;
+  // Only a page's own address is kept: the router also answers /Catalog, /catalog/ and
+  // /%63atalog, and storing each spelling would let anyone fill the memory with copies
+  // and make the shop compress each one at its slowest levels.
+  if (url.pathname !== routePath(url.pathname)) return null;
   const cookies = request.headers.get("Cookie");
   if (cookies) {
     for (const pair of cookies.split(";")) {

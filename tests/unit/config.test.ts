@@ -109,6 +109,14 @@ describe("parseConfig", () => {
     expect(problems[0]).toContain(name);
   });
 
+  it("reads PAGE_CACHE_MB as whole megabytes, 0 keeping no pages", () => {
+    expect(parseConfig({}, "/srv/shop").pageCacheBytes).toBe(32 * 1024 * 1024);
+    expect(parseConfig({ PAGE_CACHE_MB: "0" }, "/srv/shop").pageCacheBytes).toBe(0);
+    expect(parseConfig({ PAGE_CACHE_MB: "64" }, "/srv/shop").pageCacheBytes).toBe(64 * 1024 * 1024);
+    for (const bad of ["-1", "1.5", "lots", "5000"])
+      expect(problemsOf({ PAGE_CACHE_MB: bad })[0]).toMatch(/^PAGE_CACHE_MB/);
+  });
+
   it("reads WEB_CONCURRENCY with the rule the server's primary uses", () => {
     expect(parseConfig({ WEB_CONCURRENCY: " 4 " }, "/srv/shop").webConcurrency).toBe(4);
     expect(parseConfig({ WEB_CONCURRENCY: "64" }, "/srv/shop").webConcurrency).toBe(64);

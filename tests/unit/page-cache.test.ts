@@ -238,5 +238,9 @@ describe("which requests may be shared", () => {
     expect(may("http://shop.test/desk")).toBe(false);
     expect(may("http://shop.test/desk/orders/000001")).toBe(false);
     expect(may("http://shop.test/catalog.data")).toBe(false);
+    // Other spellings of a page's address are rendered for that request, never stored.
+    expect(may("http://shop.test/catalog")).toBe(true);
+    for (const spelling of ["/Catalog", "/catalog/", "/%63atalog", "//catalog"])
+      expect(may(`http://shop.test${spelling}`)).toBe(false);
   });
 });
