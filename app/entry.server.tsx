@@ -3,52 +3,39 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import { systemClock } from "./clock";
-import { getConfig } from "./config.server";
-import { db } from "./db.server";
 import { getLocale } from "./i18n/i18next.server";
 import { requestI18n } from "./i18n/instance.server";
-import { startNotifier, stopNotifier } from "./notify/notifier.server";
-import { type PageServerOptions, SHAREABLE_HEADER, createPageServer } from "./page-cache.server";
-import { applySecurityHeaders, createNonce, nonceSource } from "./security.server";
-import { collectDocument } from "./strip-nul.server";
-import { startExpiryJob, startTelegramBot, stopTelegramBot } from "./telegram/bot.server";
+import { everyRouteShareable } from "./platform/handle";
+import {
+  type PageServerOptions,
+  SHAREABLE_HEADER,
+  createPageServer,
+} from "./platform/page-cache.server";
+import { applySecurityHeaders, createNonce, nonceSource } from "./platform/security.server";
+import { shop, startShop, stopShop } from "./platform/shop.server";
+import { collectDocument } from "./platform/strip-nul.server";
 import { NonceContext } from "./ui/nonce";
-
-// Validate the environment at boot: a malformed variable stops the server with a
-// message naming it, before the first request. Then start sending notifications left
-// pending by the last run, receiving the chat's button presses, and expiring orders.
-if (!getConfig().publicUrl && process.env.NODE_ENV === "production") {
-  console.info(
-    `PUBLIC_URL is not set: canonical links and the sitemap name http://localhost:${getConfig().port}.`,
-  );
-}
-startNotifier();
-startTelegramBot();
-startExpiryJob();
 
 export const streamTimeout = 5000;
 
-// For the shop's server (server/index.mjs), which reaches them through the build's entry
-// module: the form-origin check it runs before Remix, and the orderly end of the process.
-export { guardFormOrigin } from "./security.server";
+// For the shop's server (server/serve.mjs), which reaches them through the build's entry
+// module: the form-origin check it runs before Remix, the start of the background work
+// once it listens, and the orderly end of the process.
+export { guardFormOrigin } from "./platform/security.server";
+export { startShop as start };
 
 /** Pages that are the same for every visitor, served from memory (D29), for the server. */
 export function createPages(build: string, render: PageServerOptions["render"]) {
   return createPageServer({
     build,
-    clock: systemClock,
-    maxBytes: getConfig().pageCacheBytes,
+    clock: shop.clock,
+    maxBytes: shop.config.pageCacheBytes,
     render,
   });
 }
 
 /** Ends the long poll, sends what the outbox is sending, then closes the database. */
-export async function shutdown(): Promise<void> {
-  await stopTelegramBot();
-  await stopNotifier();
-  await db.destroy();
-}
+export const shutdown = stopShop;
 
 export default async function handleRequest(
   request: Request,
@@ -58,11 +45,16 @@ export default async function handleRequest(
   loadContext?: AppLoadContext,
 ) {
   if (loadContext?.timing) loadContext.timing.rendering = performance.now();
+  // The production server starts the background work when it listens; in development
+  // the first page does.
+  if (process.env.NODE_ENV !== "production") startShop();
   const instance = requestI18n(await getLocale(request));
 
   const nonce = createNonce();
   applySecurityHeaders(responseHeaders, request, [nonceSource(nonce)]);
-  if (everyRouteShareable(remixContext)) responseHeaders.set(SHAREABLE_HEADER, "1");
+  if (everyRouteShareable(renderedRoutes(remixContext))) {
+    responseHeaders.set(SHAREABLE_HEADER, "1");
+  }
 
   // Crawlers get the whole document at once; people get the shell as soon as it is ready.
   const readyEvent = isbot(request.headers.get("user-agent")) ? "onAllReady" : "onShellReady";
@@ -103,17 +95,12 @@ export default async function handleRequest(
   });
 }
 
-/** Whether every route that rendered this page declared it the same for every visitor. */
-function everyRouteShareable({ staticHandlerContext, routeModules }: EntryContext): boolean {
-  const { matches } = staticHandlerContext;
-  return (
-    matches.length > 1 &&
-    matches.every(
-      ({ route }) =>
-        route.id === "root" ||
-        (routeModules[route.id]?.handle as { shareable?: boolean } | undefined)?.shareable === true,
-    )
-  );
+/** The routes that rendered this page, each with its `handle`. */
+function renderedRoutes({ staticHandlerContext, routeModules }: EntryContext) {
+  return staticHandlerContext.matches.map(({ route }) => ({
+    id: route.id,
+    handle: routeModules[route.id]?.handle,
+  }));
 }
 
 /**

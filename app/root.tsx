@@ -8,31 +8,29 @@ import {
   ScrollRestoration,
   data,
   isRouteErrorResponse,
-  useLocation,
+  useMatches,
   useRouteError,
-  useRouteLoaderData,
 } from "@remix-run/react";
 import i18nextBrowser from "i18next";
 import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { useGtag } from "./analytics/use-analytics";
-import { shopToday } from "./calendar";
 import { getCart } from "./cart/cart.server";
-import { systemClock } from "./clock";
-import { getConfig } from "./config.server";
-import { publicOrigin } from "./http.server";
 import { getLocale, languageSwitchCookie } from "./i18n/i18next.server";
 import { fixedT } from "./i18n/instance.server";
-import { type LanguageCode, defaultLanguage, getLanguage } from "./i18n/languages";
+import { defaultLanguage, getLanguage } from "./i18n/languages";
 import { resourcesVersion } from "./i18n/resources.server";
 import { useLanguage } from "./i18n/use-language";
+import { routeNamespaces } from "./platform/handle";
+import { publicOrigin } from "./platform/http.server";
+import { shop } from "./platform/shop.server";
 import stylesUrl from "./styles/app.css?url";
-import { takeToast } from "./toast.server";
-import { Footer } from "./ui/Footer";
-import { Header } from "./ui/Header";
-import { NotFound } from "./ui/NotFound";
+import { ErrorPage } from "./ui/ErrorPage";
+import { ShopFrame } from "./ui/ShopFrame";
 import { ToastProvider } from "./ui/Toasts";
+import { fallbackYear } from "./ui/fallback-year";
 import { useNonce } from "./ui/nonce";
+import { type RootData, useRootData } from "./ui/root-data";
+import { takeToast } from "./ui/toast.server";
 import { useHashScroll } from "./ui/use-hash-scroll";
 
 export const links: LinksFunction = () => [
@@ -53,15 +51,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
       locale,
       origin: publicOrigin(request),
       i18nVersion: resourcesVersion,
-      year: shopToday(systemClock()).year,
-      // Titles for pages that end in an error boundary, whose own loader gave nothing.
+      year: shop.today().year,
       errorTitles: { notFound: t("notFound.title"), error: t("error.title") },
-      /** Public ids only; gtag.js loads when one is set (D14). */
-      analytics: getConfig().analytics,
-      /** Keys and quantities only: the browser prices nothing it could forge. */
+      analytics: shop.config.analytics,
       cart: await getCart(request),
       toast,
-    },
+    } satisfies RootData,
     { headers },
   );
 }
@@ -82,29 +77,20 @@ export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
   return [{ title: notFound ? data.errorTitles.notFound : data.errorTitles.error }];
 };
 
-/**
- * The footer's year when the root loader gave nothing (it failed before answering). In
- * UTC: the shop's year in Tbilisi differs only in the last four hours of 31 December, and
- * the calendar module stays out of the script every page loads.
- */
-function fallbackYear(): number {
-  return new Date(systemClock()).getUTCFullYear();
-}
-
-function useRootData() {
-  return useRouteLoaderData<typeof loader>("root");
-}
-
 export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRootData();
   const language = getLanguage(rootData?.locale ?? defaultLanguage);
   const nonce = useNonce();
+  // The browser loads the dictionaries the rendered routes asked for (the desk's), and
+  // no others, before it hydrates: entry.client reads them from here.
+  const namespaces = routeNamespaces(useMatches()).join(",") || undefined;
   return (
     <html
       lang={language.htmlLang}
       dir={language.dir}
       data-lng={language.code}
       data-i18n-version={rootData?.i18nVersion}
+      data-i18n-ns={namespaces}
     >
       <head>
         <meta charSet="utf-8" />
@@ -121,80 +107,49 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-function Shell({
-  language,
-  year,
-  children,
-}: { language: LanguageCode; year: number; children: ReactNode }) {
+/** What every page has, the storefront's and the desk's: toasts and a skip link. */
+function Document({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  const toast = useRootData()?.toast ?? null;
-  // The owner's desk has a frame of its own (routes/desk.tsx): no shop header or footer.
-  if (useLocation().pathname.startsWith("/desk")) {
-    return (
-      <ToastProvider flashed={toast}>
-        <a href="#main" className="skip-link">
-          {t("skipToContent")}
-        </a>
-        {children}
-      </ToastProvider>
-    );
-  }
   return (
-    <ToastProvider flashed={toast}>
+    <ToastProvider flashed={useRootData()?.toast ?? null}>
       <a href="#main" className="skip-link">
         {t("skipToContent")}
       </a>
-      <Header language={language} />
-      <main id="main" tabIndex={-1}>
-        {children}
-      </main>
-      <Footer year={year} />
+      {children}
     </ToastProvider>
   );
 }
 
 export default function App() {
-  const rootData = useRootData();
-  const language = rootData?.locale ?? defaultLanguage;
-  useLanguage(language);
+  useLanguage(useRootData()?.locale ?? defaultLanguage);
   useHashScroll();
-  // Staff at work in the desk are not shoppers: no analytics there.
-  const onDesk = useLocation().pathname.startsWith("/desk");
-  useGtag((!onDesk && rootData?.analytics) || { gaMeasurementId: null, adsConversionSendTo: null });
   useEffect(() => {
     // Tells browser tests (and curious people) that scripts have taken over the page.
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return (
-    <Shell language={language} year={rootData?.year ?? fallbackYear()}>
+    <Document>
       <Outlet />
-    </Shell>
+    </Document>
   );
 }
 
+/**
+ * Errors that escape both layouts (the root loader itself failed) end here, in the
+ * storefront's frame: the storefront's and the desk's own boundaries catch the rest.
+ */
 export function ErrorBoundary() {
   const error = useRouteError();
   const rootData = useRootData();
-  const { t } = useTranslation();
-  const language = rootData?.locale ?? defaultLanguage;
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  // Responses (404, 413…) are answers, not faults; only real errors are logged.
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
-    <Shell language={language} year={rootData?.year ?? fallbackYear()}>
-      {notFound ? (
-        <NotFound />
-      ) : (
-        <section className="page page--narrow">
-          <h1>{t("error.title")}</h1>
-          <p>{t("error.hint")}</p>
-          <p>
-            <a href="/" className="button">
-              {t("error.toHome")}
-            </a>
-          </p>
-        </section>
-      )}
-    </Shell>
+    <Document>
+      <ShopFrame
+        language={rootData?.locale ?? defaultLanguage}
+        year={rootData?.year ?? fallbackYear()}
+      >
+        <ErrorPage notFound={isRouteErrorResponse(error) && error.status === 404} />
+      </ShopFrame>
+    </Document>
   );
 }

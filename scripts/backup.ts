@@ -2,7 +2,7 @@
 // else DATABASE_PATH) while the shop runs.
 // `npm run db:restore -- FILE [--force]`: puts FILE back; the shop must be stopped first.
 import { parseArgs } from "node:util";
-import { databaseTarget, parseConfig } from "../app/config.server";
+import { databaseTarget, parseConfig } from "../app/platform/config.server";
 import { BackupError, backupDatabase, restoreDatabase } from "../db/backup";
 import { targetName } from "../db/connection";
 

@@ -3,8 +3,6 @@
 // settings as the server (DATABASE_PATH, PUBLIC_URL, PORT).
 // `npm run desk:invite -- --disable NAME`: NAME can no longer sign in; signed out everywhere.
 import { parseArgs } from "node:util";
-import { systemClock } from "../app/clock";
-import { databaseTarget, parseConfig } from "../app/config.server";
 import {
   SIGN_IN_LINK_TTL_MS,
   cleanStaffName,
@@ -12,6 +10,8 @@ import {
   disableStaff,
   findOrCreateStaff,
 } from "../app/desk/auth.server";
+import { systemClock } from "../app/platform/clock";
+import { databaseTarget, parseConfig } from "../app/platform/config.server";
 import { createDatabase } from "../db/connection";
 import { migrateToLatest } from "../db/migrate";
 

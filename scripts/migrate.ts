@@ -1,6 +1,6 @@
 // `npm run db:migrate`: bring the configured database (DATABASE_URL, else DATABASE_PATH)
 // to the newest schema.
-import { databaseTarget, parseConfig } from "../app/config.server";
+import { databaseTarget, parseConfig } from "../app/platform/config.server";
 import { createDatabase, targetName } from "../db/connection";
 import { migrateToLatest } from "../db/migrate";
 

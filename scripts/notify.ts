@@ -1,7 +1,7 @@
 // `npm run notify:status`: how the chat notifications stand, and the latest errors.
 // `npm run notify:retry`: send the failed ones again (the running server picks them up).
-import { isoAt, systemClock } from "../app/clock";
-import { databaseTarget, parseConfig } from "../app/config.server";
+import { isoAt, systemClock } from "../app/platform/clock";
+import { databaseTarget, parseConfig } from "../app/platform/config.server";
 import { createDatabase } from "../db/connection";
 import { migrateToLatest } from "../db/migrate";
 

@@ -27,11 +27,12 @@ const build = await import(pathToFileURL(buildPath).href);
 /**
  * @typedef {object} ShopEntry
  * @property {(request: Request) => Promise<Response | "trusted" | null>} guardFormOrigin
+ * @property {() => void} start
  * @property {() => Promise<void>} shutdown
  * @property {(build: string, render: (request: Request, context: object) => Promise<Response>) =>
  *   (request: Request, context: object) => Promise<Response>} createPages
  */
-const { guardFormOrigin, shutdown, createPages } = build.entry.module;
+const { guardFormOrigin, start, shutdown, createPages } = build.entry.module;
 
 /** Headers and address of an express request, as a Fetch Request without its body. */
 function headersOnly(req) {
@@ -135,6 +136,8 @@ const host = process.env.HOST || undefined;
 const server = app.listen(port, host, () => {
   const worker = cluster.isWorker ? ` (worker ${process.pid})` : "";
   console.log(`The shop is listening on http://${host ?? "localhost"}:${port}${worker}`);
+  // The outbox, the chat's buttons and the expiry job, once requests can be answered.
+  start();
 });
 
 let stopping = false;

@@ -1,6 +1,6 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { type FormEvent, type ReactNode, useEffect, useRef } from "react";
-import type { action as cartAction } from "~/routes/cart";
+import type { action as cartAction } from "~/routes/_shop.cart";
 import { useShowOnce, useToasts } from "~/ui/Toasts";
 import { useHydrated } from "~/ui/use-hydrated";
 import type { CartIntent } from "./intents";

@@ -1,7 +1,7 @@
 import { createCookie } from "@remix-run/node";
 import { parse as parseCookieHeader } from "cookie";
-import { getConfig } from "~/config.server";
 import { CART_MAX_AGE_SECONDS } from "~/constants";
+import { getConfig } from "~/platform/config.server";
 import { type Cart, deserializeCart, sanitizeCart, storedCart } from "./model";
 
 /** The cart cookie (D4): keys and quantities only, versioned by its name. */

@@ -8,6 +8,7 @@ import {
   useState,
 } from "react";
 import { useTranslation } from "react-i18next";
+import { Isolated, isolate } from "~/i18n/isolate";
 import {
   type CalendarDate,
   compareDates,
@@ -16,8 +17,7 @@ import {
   parseShortDate,
   toIsoDate,
   toShortDate,
-} from "~/calendar";
-import { Isolated, isolate } from "~/i18n/isolate";
+} from "~/platform/calendar";
 import { useHydrated } from "~/ui/use-hydrated";
 import { type DeliveryWindow, maskDeliveryDate, snapToWindow } from "./delivery-date";
 import { PHONE_PREFIX, maskPhone } from "./phone";

@@ -1,4 +1,4 @@
-import { getSession, sessionStorage } from "~/session.server";
+import { getSession, sessionStorage } from "~/platform/session.server";
 
 /** How long the thank-you page keeps showing the order to the browser that placed it. */
 export const CONFIRMATION_TTL_MS = 30 * 60 * 1000;

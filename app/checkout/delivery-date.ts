@@ -7,7 +7,7 @@ import {
   parseIsoDate,
   parseShortDate,
   toShortDate,
-} from "~/calendar";
+} from "~/platform/calendar";
 
 /** Days ahead a delivery can be booked when DELIVERY_UNTIL is not set (D7). */
 export const DEFAULT_WINDOW_DAYS = 90;

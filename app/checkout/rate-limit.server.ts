@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
-import type { Clock } from "~/clock";
-import { getConfig } from "~/config.server";
-import { hitThrottle } from "~/throttle.server";
+import type { Clock } from "~/platform/clock";
+import { getConfig } from "~/platform/config.server";
+import { hitThrottle } from "~/platform/throttle.server";
 import type { Database } from "../../db/schema";
 
 export const RATE_WINDOW_MS = 10 * 60 * 1000;

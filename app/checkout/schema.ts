@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { toShortDate } from "~/calendar";
+import { toShortDate } from "~/platform/calendar";
 import { type DeliveryWindow, parseDeliveryDate } from "./delivery-date";
 import { PHONE_PATTERN } from "./phone";
 

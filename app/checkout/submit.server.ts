@@ -1,11 +1,11 @@
 import type { Kysely } from "kysely";
-import { shopToday } from "~/calendar";
 import type { Cart } from "~/cart/model";
-import type { Clock } from "~/clock";
-import type { TelegramSettings } from "~/notify/outbox.server";
+import type { TelegramSettings } from "~/orders/outbox.server";
+import { shopToday } from "~/platform/calendar";
+import type { Clock } from "~/platform/clock";
 import type { Database } from "../../db/schema";
+import { placeOrder } from "../orders/place.server";
 import { deliveryWindow } from "./delivery-date";
-import { placeOrder } from "./orders.server";
 import type { RateLimiter } from "./rate-limit.server";
 import { type CheckoutField, type FormError, checkoutFields, validateCheckout } from "./schema";
 

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
-import { isoAt } from "~/clock";
+import { isoAt } from "~/platform/clock";
 import type { Database, Staff } from "../../db/schema";
 import { STAFF_NAME_MAX } from "./limits";
 

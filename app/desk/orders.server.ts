@@ -1,11 +1,11 @@
 import { type Kysely, type SelectQueryBuilder, type Transaction, sql } from "kysely";
-import { addDays, startOfShopDay } from "~/calendar";
-import { isoAt } from "~/clock";
-import { type ChatSettings, refreshOrderMessages } from "~/telegram/order-message.server";
+import { type ChatSettings, refreshOrderMessages } from "~/orders/message.server";
+import { addDays, startOfShopDay } from "~/platform/calendar";
+import { isoAt } from "~/platform/clock";
 import type { Database, Order, OrderEvent, OrderItem, OrderStatus } from "../../db/schema";
+import { needsAction, orderStatuses, transition } from "../orders/status";
 import { NOTE_MAX } from "./limits";
 import { type DeskFilter, type DeskTab, parseQuery } from "./search";
-import { needsAction, orderStatuses, transition } from "./status";
 
 export const DESK_PAGE_SIZE = 25;
 

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { isoAt } from "~/clock";
+import { isoAt } from "~/platform/clock";
 import type { Database, PasskeyChallengePurpose } from "../../db/schema";
 import { hashToken, newToken } from "./auth.server";
 

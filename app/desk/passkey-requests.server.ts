@@ -1,7 +1,6 @@
-import { systemClock } from "~/clock";
-import { db } from "~/db.server";
-import { publicOrigin } from "~/http.server";
 import { getRequestT } from "~/i18n/t.server";
+import { publicOrigin } from "~/platform/http.server";
+import { shop } from "~/platform/shop.server";
 import type { Staff } from "../../db/schema";
 import {
   type PasskeyRegistration,
@@ -38,10 +37,10 @@ function json(body: unknown, status: number, cookies: string[]): Response {
 /** Step one of adding a passkey: the options, and the challenge's id in a cookie. */
 export async function offerPasskeyRegistration(request: Request, staff: Staff): Promise<Response> {
   const { options, challengeId } = await beginPasskeyRegistration(
-    db,
+    shop.db,
     staff,
     await relyingParty(request),
-    systemClock(),
+    shop.clock(),
   );
   return json({ options }, 200, [await commitPasskeyChallengeId(challengeId)]);
 }
@@ -53,7 +52,7 @@ export async function addPasskey(
   form: URLSearchParams,
 ): Promise<Response> {
   const result: PasskeyRegistration = await finishPasskeyRegistration(
-    db,
+    shop.db,
     staff,
     {
       challengeId: await readPasskeyChallengeId(request),
@@ -61,14 +60,19 @@ export async function addPasskey(
       name: form.get("name") ?? "",
     },
     await relyingParty(request),
-    systemClock(),
+    shop.clock(),
   );
   return json(result, result.ok ? 200 : 400, [await clearPasskeyChallengeId()]);
 }
 
 /** Step one of signing in with a passkey, for a client (its address, as rate limits see it). */
 export async function offerPasskeySignIn(request: Request, client: string): Promise<Response> {
-  const ceremony = await beginPasskeySignIn(db, await relyingParty(request), client, systemClock());
+  const ceremony = await beginPasskeySignIn(
+    shop.db,
+    await relyingParty(request),
+    client,
+    shop.clock(),
+  );
   if (!ceremony) return json({ ok: false, reason: "throttled" }, 429, []);
   return json({ options: ceremony.options }, 200, [
     await commitPasskeyChallengeId(ceremony.challengeId),
@@ -81,14 +85,14 @@ export async function signInWithPasskey(
   form: URLSearchParams,
 ): Promise<Response> {
   const result: PasskeySignIn = await finishPasskeySignIn(
-    db,
+    shop.db,
     {
       challengeId: await readPasskeyChallengeId(request),
       response: form.get("response") ?? "",
       userAgent: request.headers.get("User-Agent") ?? "",
     },
     await relyingParty(request),
-    systemClock(),
+    shop.clock(),
   );
   const cleared = await clearPasskeyChallengeId();
   if (!result.ok) return json({ ok: false, reason: result.reason }, 401, [cleared]);

@@ -10,8 +10,8 @@ import {
 } from "@simplewebauthn/server";
 import { isoBase64URL } from "@simplewebauthn/server/helpers";
 import type { Kysely } from "kysely";
-import { isoAt } from "~/clock";
-import { hitThrottle } from "~/throttle.server";
+import { isoAt } from "~/platform/clock";
+import { hitThrottle } from "~/platform/throttle.server";
 import type { Database, Staff } from "../../db/schema";
 import { startSession } from "./auth.server";
 import { PASSKEY_NAME_MAX } from "./limits";

@@ -1,5 +1,5 @@
-import { type CalendarDate, compareDates, parseIsoDate, toIsoDate } from "~/calendar";
-import { type OrderStatus, isOrderStatus } from "./status";
+import { type CalendarDate, compareDates, parseIsoDate, toIsoDate } from "~/platform/calendar";
+import { type OrderStatus, isOrderStatus } from "../orders/status";
 
 /** The desk list's tabs: what needs action (the default), each status, or everything. */
 export type DeskTab = "action" | OrderStatus | "all";

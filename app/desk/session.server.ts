@@ -1,8 +1,7 @@
 import { createCookie, redirect } from "@remix-run/node";
-import { systemClock } from "~/clock";
-import { getConfig } from "~/config.server";
-import { db } from "~/db.server";
-import { safeRedirect } from "~/http.server";
+import { getConfig } from "~/platform/config.server";
+import { safeRedirect } from "~/platform/http.server";
+import { shop } from "~/platform/shop.server";
 import { type DeskSession, SESSION_ABSOLUTE_MS, readDeskSession } from "./auth.server";
 import { PASSKEY_CHALLENGE_TTL_MS } from "./passkey-challenges.server";
 
@@ -23,7 +22,7 @@ const deskCookie = createCookie(getConfig().trustProxy ? "__Host-desk" : "desk",
 export async function getDeskSession(request: Request): Promise<DeskSession | null> {
   const token: unknown = await deskCookie.parse(request.headers.get("Cookie"));
   if (typeof token !== "string" || token.length === 0 || token.length > 100) return null;
-  return readDeskSession(db, token, systemClock());
+  return readDeskSession(shop.db, token, shop.clock());
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
-import { hitThrottle } from "~/throttle.server";
+import type { BotApi } from "~/platform/bot-api.server";
+import { hitThrottle } from "~/platform/throttle.server";
 import type { Database } from "../../db/schema";
 import { SIGN_IN_LINK_TTL_MS, createSignInLink } from "./auth.server";
 
@@ -12,14 +13,13 @@ export const LINK_TOTAL_WINDOW_MS = 60 * 60 * 1000;
 
 export interface SignInRequestDeps {
   db: Kysely<Database>;
-  botToken: string | null;
-  apiUrl: string;
+  /** The shop's Bot API client; null without a bot token. */
+  api: BotApi | null;
   deskChatIds: string[];
   /** The shop's public address, for the link (PUBLIC_URL). */
   origin: string;
   /** The chat message, given the link and its minutes of validity. */
   message(link: string, minutes: number): string;
-  fetch?: typeof fetch;
   log?: Pick<Console, "warn">;
 }
 
@@ -36,7 +36,7 @@ export async function requestSignInLink(
   client: string,
   now: number,
 ): Promise<SignInRequestOutcome> {
-  const { db, botToken, deskChatIds } = deps;
+  const { db, api, deskChatIds } = deps;
   const perClient = await hitThrottle(
     db,
     `desk-link:${client}`,
@@ -53,31 +53,20 @@ export async function requestSignInLink(
     now,
   );
   if (!total.ok) return "throttled";
-  if (!botToken || deskChatIds.length === 0) return "unavailable";
+  if (!api || deskChatIds.length === 0) return "unavailable";
 
   const token = await createSignInLink(db, null, now);
   const link = `${deps.origin}/desk/sign-in/${token}`;
   const text = deps.message(link, SIGN_IN_LINK_TTL_MS / 60_000);
-  const fetchImpl = deps.fetch ?? fetch;
   let delivered = 0;
   for (const chatId of deskChatIds) {
-    try {
-      const response = await fetchImpl(`${deps.apiUrl}/bot${botToken}/sendMessage`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ chat_id: chatId, text, disable_web_page_preview: true }),
-        signal: AbortSignal.timeout(10_000),
-      });
-      if (response.ok) delivered++;
-      else
-        (deps.log ?? console).warn(
-          `A desk sign-in link to chat ${chatId}: HTTP ${response.status}`,
-        );
-    } catch (error) {
-      (deps.log ?? console).warn(
-        `A desk sign-in link to chat ${chatId} failed: ${error instanceof Error ? error.message : error}`,
-      );
-    }
+    const answer = await api.call("sendMessage", {
+      chat_id: chatId,
+      text,
+      disable_web_page_preview: true,
+    });
+    if (answer.ok) delivered++;
+    else (deps.log ?? console).warn(`A desk sign-in link to chat ${chatId}: ${answer.description}`);
   }
   return delivered > 0 ? "sent" : "unavailable";
 }

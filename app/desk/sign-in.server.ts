@@ -1,8 +1,6 @@
-import { systemClock } from "~/clock";
-import { getConfig } from "~/config.server";
-import { db } from "~/db.server";
-import { publicOrigin } from "~/http.server";
 import { fixedT } from "~/i18n/instance.server";
+import { publicOrigin } from "~/platform/http.server";
+import { shop } from "~/platform/shop.server";
 import { type SignInRequestOutcome, requestSignInLink } from "./sign-in-request.server";
 
 /**
@@ -13,18 +11,16 @@ export function sendSignInLinkToDeskChats(
   request: Request,
   client: string,
 ): Promise<SignInRequestOutcome> {
-  const { telegram } = getConfig();
   const t = fixedT("ru", "desk");
   return requestSignInLink(
     {
-      db,
-      botToken: telegram.botToken,
-      apiUrl: telegram.apiUrl,
-      deskChatIds: telegram.deskChatIds,
+      db: shop.db,
+      api: shop.bot,
+      deskChatIds: shop.telegram.deskChatIds,
       origin: publicOrigin(request),
       message: (link, minutes) => t("signIn.chatMessage", { link, minutes }),
     },
     client,
-    systemClock(),
+    shop.clock(),
   );
 }

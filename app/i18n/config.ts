@@ -16,3 +16,6 @@ export const i18nConfig = {
 
 /** Texts only the owner's desk uses: shoppers never download them. */
 export const DESK_NAMESPACE = "desk";
+
+/** What every shopper's browser loads: every namespace but the desk's. */
+export const storefrontNamespaces = i18nConfig.ns.filter((ns) => ns !== DESK_NAMESPACE);

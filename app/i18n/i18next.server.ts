@@ -1,7 +1,7 @@
 import { createCookie } from "@remix-run/node";
 import { parse as parseCookieHeader } from "cookie";
 import { RemixI18Next } from "remix-i18next/server";
-import { getConfig } from "../config.server";
+import { getConfig } from "../platform/config.server";
 import { i18nConfig } from "./config";
 import { detectLanguage } from "./detect";
 import { type LanguageCode, defaultLanguage, isLanguageCode } from "./languages";

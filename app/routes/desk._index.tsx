@@ -1,9 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { formatShopDateTime } from "~/calendar";
-import { formatOrderNumber } from "~/checkout/order-number";
-import { db } from "~/db.server";
 import { callBeforeShipping, listDeskOrders } from "~/desk/orders.server";
 import {
   type DeskFilterQuery,
@@ -13,12 +10,14 @@ import {
   toFilterQuery,
 } from "~/desk/search";
 import { requireStaff } from "~/desk/session.server";
-import { orderStatuses } from "~/desk/status";
 import { getLocale } from "~/i18n/i18next.server";
 import { Isolated, isolate } from "~/i18n/isolate";
 import { getLanguage } from "~/i18n/languages";
 import { getRequestT } from "~/i18n/t.server";
-import { shopTelegramSettings } from "~/telegram/settings.server";
+import { formatOrderNumber } from "~/orders/order-number";
+import { orderStatuses } from "~/orders/status";
+import { formatShopDateTime } from "~/platform/calendar";
+import { shop } from "~/platform/shop.server";
 import { Price } from "~/ui/Price";
 import { pageMetaTags } from "~/ui/meta";
 
@@ -30,10 +29,10 @@ const SHORT_ADDRESS = 48;
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
   const filter = parseDeskFilter(new URL(request.url).searchParams);
-  const list = await listDeskOrders(db, filter);
+  const list = await listDeskOrders(shop.db, filter);
   const locale = getLanguage(await getLocale(request)).htmlLang;
   const t = await getRequestT(request, "desk");
-  const { holdAfterRefusals } = shopTelegramSettings();
+  const { holdAfterRefusals } = shop.telegram;
   return {
     meta: { title: t("list.title"), noindex: true },
     filter: { ...toFilterQuery(filter), page: Math.min(filter.page, list.pageCount) },

@@ -1,14 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { formatShopDateTime } from "~/calendar";
-import { formatOrderNumber } from "~/checkout/order-number";
-import { db } from "~/db.server";
 import { CSV_BOM, csvRow } from "~/desk/csv";
 import { ordersForExport } from "~/desk/orders.server";
 import { parseDeskFilter } from "~/desk/search";
 import { requireStaff } from "~/desk/session.server";
+import { TETRI_PER_LARI } from "~/i18n/money";
 import { getRequestT } from "~/i18n/t.server";
-import { TETRI_PER_LARI } from "~/money";
-import { applyDeskHeaders } from "~/security.server";
+import { formatOrderNumber } from "~/orders/order-number";
+import { formatShopDateTime } from "~/platform/calendar";
+import { applyDeskHeaders } from "~/platform/security.server";
+import { shop } from "~/platform/shop.server";
 
 /**
  * "Export CSV" (D27): the list's current filter, every page, one row per order,
@@ -20,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const filter = parseDeskFilter(new URL(request.url).searchParams);
   const t = await getRequestT(request, "desk");
   const encoder = new TextEncoder();
-  const rows = ordersForExport(db, filter);
+  const rows = ordersForExport(shop.db, filter);
   const header = csvRow(
     [
       "number",

@@ -1,10 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, data, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { formatShopDateTime } from "~/calendar";
-import { formatOrderNumber } from "~/checkout/order-number";
-import { systemClock } from "~/clock";
-import { db } from "~/db.server";
 import { messengerLinks } from "~/desk/contact";
 import { NOTE_MAX } from "~/desk/limits";
 import {
@@ -14,13 +10,14 @@ import {
   getDeskOrder,
 } from "~/desk/orders.server";
 import { requireStaff } from "~/desk/session.server";
-import { isOrderStatus, nextStatuses } from "~/desk/status";
-import { readForm } from "~/http.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { getLanguage } from "~/i18n/languages";
 import { getRequestT } from "~/i18n/t.server";
-import { kickNotifier } from "~/notify/notifier.server";
-import { shopTelegramSettings } from "~/telegram/settings.server";
+import { formatOrderNumber } from "~/orders/order-number";
+import { isOrderStatus, nextStatuses } from "~/orders/status";
+import { formatShopDateTime } from "~/platform/calendar";
+import { readForm } from "~/platform/http.server";
+import { shop } from "~/platform/shop.server";
 import { Price } from "~/ui/Price";
 import { pageMetaTags } from "~/ui/meta";
 
@@ -32,7 +29,7 @@ function orderNumberOf(param: string | undefined): number | null {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request);
   const number = orderNumberOf(params.number);
-  const found = number === null ? null : await getDeskOrder(db, number);
+  const found = number === null ? null : await getDeskOrder(shop.db, number);
   if (!found) throw new Response("No such order.", { status: 404 });
   const { order, items, events, history } = found;
   const locale = getLanguage(await getLocale(request)).htmlLang;
@@ -68,11 +65,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       to: event.to_status,
       note: event.note,
     })),
-    hold: callBeforeShipping(
-      order.status,
-      history.refused,
-      shopTelegramSettings().holdAfterRefusals,
-    ),
+    hold: callBeforeShipping(order.status, history.refused, shop.telegram.holdAfterRefusals),
     history: {
       refused: history.refused,
       delivered: history.delivered,
@@ -102,24 +95,24 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   if (form.get("intent") === "note") {
     const added = await addOrderNote(
-      db,
+      shop.db,
       { orderNumber: number, actor, note: form.get("note") ?? "" },
-      systemClock(),
+      shop.clock(),
     );
     if (!added) return problem("emptyNote");
   } else {
     const to = form.get("to");
     if (!isOrderStatus(to)) return problem("unknown");
     const change = await changeOrderStatus(
-      db,
+      shop.db,
       { orderNumber: number, to, actor, note: form.get("note") },
-      systemClock(),
-      shopTelegramSettings(),
+      shop.clock(),
+      shop.telegram,
     );
     if (change.outcome === "notFound") throw new Response("No such order.", { status: 404 });
     if (change.outcome === "refused") return problem("refused", 409);
     // Every chat's copy of the order's message shows the new status soon (D25).
-    if (change.outcome === "moved") kickNotifier();
+    if (change.outcome === "moved") shop.kickOutbox();
   }
   // Back to the page by GET, so a reload never sends the form again.
   return redirect(`/desk/orders/${formatOrderNumber(number)}`, { status: 303 });

@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { formatOrderNumber } from "~/checkout/order-number";
-import { db } from "~/db.server";
 import { getDeskOrder } from "~/desk/orders.server";
 import { requireStaff } from "~/desk/session.server";
 import { getRequestT } from "~/i18n/t.server";
+import { formatOrderNumber } from "~/orders/order-number";
+import { shop } from "~/platform/shop.server";
 import { Price } from "~/ui/Price";
 import { pageMetaTags } from "~/ui/meta";
 
@@ -13,7 +13,7 @@ import { pageMetaTags } from "~/ui/meta";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request);
   const number = params.number && /^\d{1,6}$/.test(params.number) ? Number(params.number) : null;
-  const found = number === null ? null : await getDeskOrder(db, number);
+  const found = number === null ? null : await getDeskOrder(shop.db, number);
   if (!found) throw new Response("No such order.", { status: 404 });
   const t = await getRequestT(request, "desk");
   const shown = formatOrderNumber(found.order.order_number);

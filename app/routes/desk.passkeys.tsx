@@ -2,8 +2,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, redirect, useLoaderData, useRevalidator } from "@remix-run/react";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { formatShopDateTime } from "~/calendar";
-import { db } from "~/db.server";
 import { PASSKEY_NAME_MAX } from "~/desk/limits";
 import {
   type AddPasskeyOutcome,
@@ -12,10 +10,12 @@ import {
 } from "~/desk/passkey-client";
 import { listPasskeys, removePasskey } from "~/desk/passkeys.server";
 import { requireStaff } from "~/desk/session.server";
-import { readForm } from "~/http.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { getLanguage } from "~/i18n/languages";
 import { getRequestT } from "~/i18n/t.server";
+import { formatShopDateTime } from "~/platform/calendar";
+import { readForm } from "~/platform/http.server";
+import { shop } from "~/platform/shop.server";
 import { pageMetaTags } from "~/ui/meta";
 import { useHydrated } from "~/ui/use-hydrated";
 
@@ -25,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const t = await getRequestT(request, "desk");
   const locale = getLanguage(await getLocale(request)).htmlLang;
   const when = (iso: string) => formatShopDateTime(Date.parse(iso), locale);
-  const passkeys = await listPasskeys(db, staff.id);
+  const passkeys = await listPasskeys(shop.db, staff.id);
   return {
     meta: { title: t("passkeys.title"), noindex: true },
     passkeys: passkeys.map((passkey) => ({
@@ -43,7 +43,7 @@ export const meta: MetaFunction<typeof loader> = pageMetaTags;
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request);
   const { staff } = await requireStaff(request);
-  await removePasskey(db, staff.id, form.get("id") ?? "");
+  await removePasskey(shop.db, staff.id, form.get("id") ?? "");
   return redirect("/desk/passkeys", 303);
 }
 

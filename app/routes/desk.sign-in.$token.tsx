@@ -1,13 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, data, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { systemClock } from "~/clock";
-import { db } from "~/db.server";
 import { inspectSignInLink, redeemSignInLink } from "~/desk/auth.server";
 import { STAFF_NAME_MAX } from "~/desk/limits";
 import { commitDeskSession } from "~/desk/session.server";
-import { readForm } from "~/http.server";
 import { getRequestT } from "~/i18n/t.server";
+import { readForm } from "~/platform/http.server";
+import { shop } from "~/platform/shop.server";
 import { pageMetaTags } from "~/ui/meta";
 
 /**
@@ -16,7 +15,7 @@ import { pageMetaTags } from "~/ui/meta";
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const t = await getRequestT(request, "desk");
-  const state = await inspectSignInLink(db, params.token ?? "", systemClock());
+  const state = await inspectSignInLink(shop.db, params.token ?? "", shop.clock());
   const meta = { title: t("signIn.title"), noindex: true };
   if (!state.usable) return data({ meta, usable: false as const }, { status: 410 });
   return { meta, usable: true as const, staffName: state.staff?.name ?? null };
@@ -27,13 +26,13 @@ export const meta: MetaFunction<typeof loader> = pageMetaTags;
 export async function action({ request, params }: ActionFunctionArgs) {
   const form = await readForm(request);
   const result = await redeemSignInLink(
-    db,
+    shop.db,
     {
       token: params.token ?? "",
       name: form.get("name"),
       userAgent: request.headers.get("User-Agent") ?? "",
     },
-    systemClock(),
+    shop.clock(),
   );
   if (!result.ok) {
     return data({ problem: result.reason }, { status: result.reason === "name" ? 400 : 410 });

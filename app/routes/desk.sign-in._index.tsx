@@ -10,8 +10,8 @@ import {
 } from "~/desk/passkey-client";
 import { getDeskSession } from "~/desk/session.server";
 import { sendSignInLinkToDeskChats } from "~/desk/sign-in.server";
-import { readForm } from "~/http.server";
 import { getRequestT } from "~/i18n/t.server";
+import { readForm } from "~/platform/http.server";
 import { pageMetaTags } from "~/ui/meta";
 import { useHydrated } from "~/ui/use-hydrated";
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { clientKey } from "~/checkout/rate-limit.server";
 import { offerPasskeySignIn, signInWithPasskey } from "~/desk/passkey-requests.server";
-import { readForm } from "~/http.server";
+import { readForm } from "~/platform/http.server";
 
 /** Signing in with a passkey, for the sign-in page's script: "options", then "verify". */
 export async function action({ request, context }: ActionFunctionArgs) {

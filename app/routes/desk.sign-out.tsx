@@ -1,17 +1,17 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/react";
-import { db } from "~/db.server";
 import { endAllSessions, endSession } from "~/desk/auth.server";
 import { clearDeskSession, getDeskSession } from "~/desk/session.server";
-import { readForm } from "~/http.server";
+import { readForm } from "~/platform/http.server";
+import { shop } from "~/platform/shop.server";
 
 /** "Sign out" ends this session; "Sign out everywhere" every session of this person. */
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request);
   const session = await getDeskSession(request);
   if (session) {
-    if (form.get("scope") === "everywhere") await endAllSessions(db, session.staff.id);
-    else await endSession(db, session.tokenHash);
+    if (form.get("scope") === "everywhere") await endAllSessions(shop.db, session.staff.id);
+    else await endSession(shop.db, session.tokenHash);
   }
   return redirect("/desk/sign-in", {
     status: 303,

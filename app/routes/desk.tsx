@@ -1,10 +1,23 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { type ClientLoaderFunctionArgs, Form, Link, Outlet, useLoaderData } from "@remix-run/react";
+import {
+  type ClientLoaderFunctionArgs,
+  Form,
+  Link,
+  Outlet,
+  isRouteErrorResponse,
+  useLoaderData,
+  useRouteError,
+} from "@remix-run/react";
 import i18nextBrowser from "i18next";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { getDeskSession } from "~/desk/session.server";
 import { DESK_NAMESPACE } from "~/i18n/config";
+import type { RouteHandle } from "~/platform/handle";
 import deskStylesUrl from "~/styles/desk.css?url";
+
+/** The desk's pages need its dictionary; none of them is ever shared between visitors. */
+export const handle: RouteHandle = { i18n: [DESK_NAMESPACE] };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: deskStylesUrl }];
 
@@ -25,6 +38,35 @@ export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
 
 export default function DeskLayout() {
   const { staffName } = useLoaderData<typeof loader>();
+  return (
+    <DeskFrame staffName={staffName}>
+      <Outlet />
+    </DeskFrame>
+  );
+}
+
+/** A missing order or page, or a failure, inside the desk: said in the desk's words. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation("desk");
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <DeskFrame staffName={null}>
+      <section className="desk-page desk-page--narrow">
+        <h1>{t(notFound ? "notFound.title" : "error.title")}</h1>
+        <p>{t(notFound ? "notFound.hint" : "error.hint")}</p>
+        <p>
+          <Link to="/desk" className="desk-button">
+            {t("order.back")}
+          </Link>
+        </p>
+      </section>
+    </DeskFrame>
+  );
+}
+
+function DeskFrame({ staffName, children }: { staffName: string | null; children: ReactNode }) {
   const { t } = useTranslation("desk");
   return (
     <div className="desk">
@@ -53,7 +95,7 @@ export default function DeskLayout() {
         ) : null}
       </header>
       <main id="main" tabIndex={-1}>
-        <Outlet />
+        {children}
       </main>
     </div>
   );

@@ -1,10 +1,10 @@
 import { sql } from "kysely";
-import { db } from "~/db.server";
+import { shop } from "~/platform/shop.server";
 
 /** Liveness for the operator: 200 only when the database answers a query. */
 export async function loader() {
   try {
-    await sql`select 1`.execute(db);
+    await sql`select 1`.execute(shop.db);
     return new Response("ok\n", {
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
     });

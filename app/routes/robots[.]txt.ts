@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { publicOrigin } from "~/http.server";
+import { publicOrigin } from "~/platform/http.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const body = `User-agent: *

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { groups, productHref, products } from "~/catalog/products";
-import { publicOrigin } from "~/http.server";
 import { languages } from "~/i18n/languages";
+import { publicOrigin } from "~/platform/http.server";
 
 /** Every public page, in every language, with its alternates. */
 export const sitemapPaths = [

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { telegramWebhook } from "~/telegram/bot.server";
+import { shop } from "~/platform/shop.server";
 
 /** Updates are small; anything bigger than this is not from Telegram. */
 const MAX_UPDATE_BYTES = 64 * 1024;
@@ -17,7 +17,7 @@ function sameSecret(given: string | null, secret: string): boolean {
  * X-Telegram-Bot-Api-Secret-Token header; anything else is 401 and changes nothing.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const webhook = telegramWebhook();
+  const webhook = shop.telegramDesk?.webhook ?? null;
   if (!webhook) return new Response("Not Found", { status: 404 });
   if (!sameSecret(request.headers.get("X-Telegram-Bot-Api-Secret-Token"), webhook.secret))
     return new Response("Unauthorized", { status: 401 });

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { contactLinks, contactTexts } from "~/contacts";
+import { contactLinks, contactTexts } from "~/ui/contacts";
 
 /** Footer (spec §2): tagline, social links, product and company columns, contacts, year, legal links. */
 export function Footer({ year }: { year: number }) {

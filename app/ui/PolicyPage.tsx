@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { contactTexts } from "~/contacts";
 import { Isolated, isolate } from "~/i18n/isolate";
+import { contactTexts } from "~/ui/contacts";
 
 /** A policy page (privacy, terms): title, introduction and titled sections. */
 export function PolicyPage({

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { formatPrice } from "~/money";
+import { formatPrice } from "~/i18n/money";
 
 /** The one way a price is shown: isolated, so it reads right inside right-to-left text. */
 export function Price({ amount, className }: { amount: number; className?: string }) {

@@ -10,7 +10,7 @@ import {
 import { useTranslation } from "react-i18next";
 import { getProductByKey } from "~/catalog/products";
 import { MAX_LINE_QUANTITY, TOAST_MS } from "~/constants";
-import type { Toast } from "~/toast";
+import type { Toast } from "~/ui/toast";
 import { useHydrated } from "./use-hydrated";
 
 interface ToastApi {

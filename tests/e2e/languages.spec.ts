@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
-import { contactTexts } from "../../app/contacts";
+import { contactTexts } from "../../app/ui/contacts";
 import { text } from "./support/dictionary";
 import { deliveryDate, uniqueAddress } from "./support/shop";
 import { expect, test } from "./support/test";

@@ -4,8 +4,8 @@ import { join } from "node:path";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { addDays, shopToday, toShortDate } from "~/calendar";
-import { systemClock } from "~/clock";
+import { addDays, shopToday, toShortDate } from "~/platform/calendar";
+import { systemClock } from "~/platform/clock";
 import { freshPostgresUrl, testEngine } from "./support/database";
 
 // The actions run against a database of their own.
@@ -19,9 +19,9 @@ let invariants: () => Promise<{ orders: number; broken: number }>;
 
 beforeAll(async () => {
   if (testEngine === "postgres") process.env.DATABASE_URL = await freshPostgresUrl();
-  cartAction = (await import("~/routes/cart")).action as Action;
-  checkoutAction = (await import("~/routes/checkout")).action as Action;
-  const { db } = await import("~/db.server");
+  cartAction = (await import("~/routes/_shop.cart")).action as Action;
+  checkoutAction = (await import("~/routes/_shop.checkout")).action as Action;
+  const { db } = (await import("~/platform/shop.server")).shop;
   const { sql } = await import("kysely");
   invariants = async () => {
     const orders = await db
@@ -161,7 +161,7 @@ describe("random input never breaks the shop (D11)", () => {
       }),
     );
     expect(status).toBe(303);
-    const { db } = await import("~/db.server");
+    const { db } = (await import("~/platform/shop.server")).shop;
     const order = await db
       .selectFrom("orders")
       .selectAll()

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Kysely } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { placeOrder } from "~/checkout/orders.server";
+import { placeOrder } from "~/orders/place.server";
 import { BackupError, backupDatabase, detectBackupFormat, restoreDatabase } from "../../db/backup";
 import { type DatabaseTarget, createDatabase } from "../../db/connection";
 import { migrateToLatest } from "../../db/migrate";

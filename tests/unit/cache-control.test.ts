@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageCacheControl } from "~/security.server";
+import { pageCacheControl } from "~/platform/security.server";
 
 const cacheControl = (path: string, method = "GET") =>
   pageCacheControl(new Request(`http://shop.test${path}`, { method }));

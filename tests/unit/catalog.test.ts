@@ -9,7 +9,7 @@ import {
   relatedProducts,
 } from "~/catalog/products";
 import { reviews } from "~/catalog/reviews";
-import { formatPrice } from "~/money";
+import { formatPrice } from "~/i18n/money";
 
 describe("the catalogue", () => {
   it("sells exactly one product: the 8 ml hemorrhoid ointment at 100 GEL", () => {

@@ -1,13 +1,5 @@
 import { describe, expect, it } from "vitest";
 import {
-  type CalendarDate,
-  addDays,
-  formatLongDate,
-  shopToday,
-  toIsoDate,
-  toShortDate,
-} from "~/calendar";
-import {
   type DeliveryWindow,
   deliveryWindow,
   maskDeliveryDate,
@@ -16,6 +8,14 @@ import {
 } from "~/checkout/delivery-date";
 import { isValidPhone, maskPhone } from "~/checkout/phone";
 import { validateCheckout } from "~/checkout/schema";
+import {
+  type CalendarDate,
+  addDays,
+  formatLongDate,
+  shopToday,
+  toIsoDate,
+  toShortDate,
+} from "~/platform/calendar";
 
 const date = (year: number, month: number, day: number): CalendarDate => ({ year, month, day });
 const SPEC_2025 = { from: "2025-01-01", until: "2025-12-31" };

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, ensureSessionSecret, parseConfig } from "~/config.server";
+import { ConfigError, ensureSessionSecret, parseConfig } from "~/platform/config.server";
 import { parseWebConcurrency } from "../../server/web-concurrency.mjs";
 
 function problemsOf(env: Record<string, string>): string[] {

@@ -1,7 +1,5 @@
 import type { Kysely } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { startOfShopDay } from "~/calendar";
-import { placeOrder } from "~/checkout/orders.server";
 import {
   SESSION_ABSOLUTE_MS,
   SESSION_IDLE_MS,
@@ -24,7 +22,9 @@ import {
   ordersForExport,
 } from "~/desk/orders.server";
 import { deskListHref, parseDeskFilter, parseQuery, toFilterQuery } from "~/desk/search";
-import { nextStatuses, orderStatuses, transition } from "~/desk/status";
+import { placeOrder } from "~/orders/place.server";
+import { nextStatuses, orderStatuses, transition } from "~/orders/status";
+import { startOfShopDay } from "~/platform/calendar";
 import type { Database, OrderStatus } from "../../db/schema";
 import { freshDatabase } from "./support/database";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formOrigin } from "~/security.server";
+import { formOrigin } from "~/platform/security.server";
 
 const post = (headers: Record<string, string>, method = "POST") =>
   new Request("http://shop.test/cart", { method, headers });

@@ -1,8 +1,9 @@
 import type { Kysely } from "kysely";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { placeOrder } from "~/checkout/orders.server";
-import { backoffDelay, createDispatcher } from "~/notify/dispatcher.server";
-import { TELEGRAM_MESSAGE_LIMIT, buildOrderMessage } from "~/notify/message";
+import { backoffDelay, createDispatcher } from "~/orders/dispatcher.server";
+import { TELEGRAM_MESSAGE_LIMIT, buildOrderMessage } from "~/orders/message";
+import { placeOrder } from "~/orders/place.server";
+import { createBotApi } from "~/platform/bot-api.server";
 import type { Database } from "../../db/schema";
 import { freshDatabase } from "./support/database";
 
@@ -106,9 +107,7 @@ describe("the outbox and its dispatcher (D13)", () => {
   function dispatcher(fetchImpl: typeof fetch) {
     return createDispatcher({
       db,
-      botToken: TOKEN,
-      apiUrl: "http://telegram.test",
-      fetch: fetchImpl,
+      api: createBotApi({ botToken: TOKEN, apiUrl: "http://telegram.test", fetch: fetchImpl }),
       now: () => clock,
       log,
     });
@@ -220,9 +219,7 @@ describe("the outbox and its dispatcher (D13)", () => {
     const { fetchImpl } = telegram(Array.from({ length: 20 }, () => 502));
     const sender = createDispatcher({
       db,
-      botToken: TOKEN,
-      apiUrl: "http://telegram.test",
-      fetch: fetchImpl,
+      api: createBotApi({ botToken: TOKEN, apiUrl: "http://telegram.test", fetch: fetchImpl }),
       now: () => clock,
       log,
       maxAttempts: 3,
@@ -254,7 +251,7 @@ describe("the outbox and its dispatcher (D13)", () => {
       .execute();
     const { calls, fetchImpl } = telegram([200]);
     const sender = dispatcher(fetchImpl);
-    sender.start(60_000);
+    sender.start();
     await sender.stop();
     expect(calls).toHaveLength(1);
     expect((await rows())[0]).toMatchObject({ status: "sent", attempts: 3 });

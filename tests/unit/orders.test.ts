@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { findOrderByNumber, formatOrderNumber, placeOrder } from "~/checkout/orders.server";
+import { findOrderByNumber, formatOrderNumber, placeOrder } from "~/orders/place.server";
 import { isUniqueViolation } from "../../db/connection";
 import type { Database } from "../../db/schema";
 import { freshDatabase } from "./support/database";

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SHAREABLE_HEADER, createPageServer, shareableUrl } from "~/page-cache.server";
+import { SHAREABLE_HEADER, createPageServer, shareableUrl } from "~/platform/page-cache.server";
 
 const TBILISI_NOON = Date.UTC(2026, 10, 23, 8);
 const DAY = 86_400_000;

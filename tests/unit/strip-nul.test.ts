@@ -2,7 +2,7 @@ import { PassThrough, type Readable } from "node:stream";
 import { createElement } from "react";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { collectDocument, stripNul } from "~/strip-nul.server";
+import { collectDocument, stripNul } from "~/platform/strip-nul.server";
 
 const georgian = "ქართული ენა — კრემი 100 ₾";
 /** Characters of one to four bytes in UTF-8, so React's views end inside all kinds of them. */

@@ -3,22 +3,18 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Kysely } from "kysely";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { placeOrder } from "~/checkout/orders.server";
-import { expireUnconfirmedOrders } from "~/desk/expiry.server";
 import { changeOrderStatus } from "~/desk/orders.server";
-import { type OrderStatus, nextStatuses, orderStatuses } from "~/desk/status";
+import { POLLER_LEASE, createPoller } from "~/desk/telegram-poller.server";
+import { type TelegramUpdate, createUpdateHandler } from "~/desk/telegram-updates.server";
 import { fixedT } from "~/i18n/instance.server";
-import { acquireLease, releaseLease } from "~/lease.server";
-import { createDispatcher } from "~/notify/dispatcher.server";
-import { type OrderStanding, buildOrderMessage, orderKeyboard } from "~/notify/message";
-import { createBotApi } from "~/telegram/bot-api.server";
-import {
-  CALLBACK_DATA_LIMIT,
-  decodeStatusPress,
-  encodeStatusPress,
-} from "~/telegram/callback-data";
-import { POLLER_LEASE, createPoller } from "~/telegram/poller.server";
-import { type TelegramUpdate, createUpdateHandler } from "~/telegram/updates.server";
+import { CALLBACK_DATA_LIMIT, decodeStatusPress, encodeStatusPress } from "~/orders/callback-data";
+import { createDispatcher } from "~/orders/dispatcher.server";
+import { expireUnconfirmedOrders } from "~/orders/expiry.server";
+import { type OrderStanding, buildOrderMessage, orderKeyboard } from "~/orders/message";
+import { placeOrder } from "~/orders/place.server";
+import { type OrderStatus, nextStatuses, orderStatuses } from "~/orders/status";
+import { createBotApi } from "~/platform/bot-api.server";
+import { acquireLease, releaseLease } from "~/platform/lease.server";
 import { createDatabase } from "../../db/connection";
 import { migrateToLatest } from "../../db/migrate";
 import type { Database } from "../../db/schema";
@@ -201,9 +197,7 @@ describe("with a database", () => {
     const { calls, fetchImpl } = fakeApi();
     const dispatcher = createDispatcher({
       db,
-      botToken: TOKEN,
-      apiUrl: "http://telegram.test",
-      fetch: fetchImpl,
+      api: createBotApi({ botToken: TOKEN, apiUrl: "http://telegram.test", fetch: fetchImpl }),
       now: () => clock,
       log,
     });
@@ -256,9 +250,7 @@ describe("with a database", () => {
     }) as typeof fetch;
     const dispatcher = createDispatcher({
       db,
-      botToken: TOKEN,
-      apiUrl: "http://telegram.test",
-      fetch: fetchImpl,
+      api: createBotApi({ botToken: TOKEN, apiUrl: "http://telegram.test", fetch: fetchImpl }),
       now: () => clock,
       log,
     });
@@ -284,9 +276,7 @@ describe("with a database", () => {
       const { fetchImpl } = fakeApi();
       await createDispatcher({
         db,
-        botToken: TOKEN,
-        apiUrl: "http://telegram.test",
-        fetch: fetchImpl,
+        api: createBotApi({ botToken: TOKEN, apiUrl: "http://telegram.test", fetch: fetchImpl }),
         now: () => clock,
         log,
       }).tick();

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { addDays, shopToday, toShortDate } from "../../../app/calendar";
-import { systemClock } from "../../../app/clock";
+import { addDays, shopToday, toShortDate } from "../../../app/platform/calendar";
+import { systemClock } from "../../../app/platform/clock";
 import { expect } from "./test";
 
 /** A delivery date `days` from today in Tbilisi (the running shop's own clock), as the form takes it. */

@@ -1,0 +1,145 @@
+import type { Kysely } from "kysely";
+import { changeOrderStatusIn } from "~/desk/orders.server";
+import { fixedT } from "~/i18n/instance.server";
+import { transition } from "~/orders/status";
+import { isoAt } from "~/platform/clock";
+import type { Database } from "../../db/schema";
+import { decodeStatusPress } from "../orders/callback-data";
+import type { ChatSettings } from "../orders/message.server";
+import type { BotApi } from "../platform/bot-api.server";
+
+/** The parts of a Telegram update the shop reads; everything else is ignored. */
+export interface TelegramUpdate {
+  update_id: number;
+  callback_query?: {
+    id: string;
+    from: { id: number; first_name?: string; last_name?: string; username?: string };
+    message?: { message_id: number; chat: { id: number | string } };
+    data?: string;
+  };
+}
+
+/** The only update kind the shop asks Telegram for (setWebhook, getUpdates). */
+export const ALLOWED_UPDATES = ["callback_query"] as const;
+
+export interface UpdateHandlerOptions {
+  db: Kysely<Database>;
+  api: BotApi;
+  chat: ChatSettings;
+  now: () => number;
+  log?: Pick<Console, "info" | "warn">;
+  /** After an order moved: send the edits now rather than at the next poll. */
+  onChange?: () => void;
+}
+
+export type UpdateOutcome =
+  /** Processed before (Telegram resent it, or the webhook and a poll overlapped). */
+  | "duplicate"
+  /** Not a button press, or not shaped like an update. */
+  | "ignored"
+  /** A press from a chat that is not a desk chat. */
+  | "forbidden"
+  /** A button this shop did not draw on that message: forged or garbled. */
+  | "unknown"
+  /** The order moved on since the button was drawn. */
+  | "stale"
+  | "moved";
+
+export type UpdateHandler = (update: unknown) => Promise<UpdateOutcome>;
+
+function isUpdate(value: unknown): value is TelegramUpdate {
+  const id = (value as { update_id?: unknown } | null)?.update_id;
+  return typeof id === "number" && Number.isSafeInteger(id) && id >= 0;
+}
+
+/** Who pressed, as the desk's timeline shows it: the Telegram name and id. */
+function actorName(from: NonNullable<TelegramUpdate["callback_query"]>["from"]): string {
+  const name =
+    [from.first_name, from.last_name].filter(Boolean).join(" ").trim() ||
+    (from.username ? `@${from.username}` : "");
+  return `${name || "Telegram"} (Telegram ${from.id})`.slice(0, 120);
+}
+
+/**
+ * Handles one Telegram update, for the webhook and the poller alike (D25). Its id is
+ * recorded in the same transaction as the change it makes, so an update delivered twice
+ * changes the order once, also across restarts. A press counts only from a desk chat,
+ * only on the message the shop sent for that very order, and only while the order is
+ * still in the status the button was drawn for; then it does what the desk does
+ * (`changeOrderStatus`, with the Telegram user as the actor). Every press is answered
+ * with a short text; nothing else is ever changed.
+ */
+export function createUpdateHandler(options: UpdateHandlerOptions): UpdateHandler {
+  const { db, api, chat, now, log = console } = options;
+  const t = fixedT("ru", "desk");
+
+  return async (update) => {
+    if (!isUpdate(update)) return "ignored";
+    const press = update.callback_query;
+    const at = now();
+    const verdict = await db.transaction().execute(async (trx) => {
+      const recorded = await trx
+        .insertInto("telegram_updates")
+        .values({ update_id: update.update_id, received_at: isoAt(at) })
+        .onConflict((oc) => oc.column("update_id").doNothing())
+        .executeTakeFirst();
+      if (Number(recorded.numInsertedOrUpdatedRows ?? 0) !== 1)
+        return { outcome: "duplicate" as const };
+      if (!press || typeof press.id !== "string") return { outcome: "ignored" as const };
+
+      const chatId = String(press.message?.chat.id ?? "");
+      if (!chat.deskChatIds.includes(chatId)) return { outcome: "forbidden" as const };
+      const wanted = decodeStatusPress(press.data);
+      if (!wanted || transition(wanted.from, wanted.to) !== "move")
+        return { outcome: "unknown" as const };
+      const sent = await trx
+        .selectFrom("notifications")
+        .innerJoin("orders", "orders.id", "notifications.order_id")
+        .select("orders.status")
+        .where("orders.order_number", "=", wanted.orderNumber)
+        .where("notifications.chat_id", "=", chatId)
+        .where("notifications.message_id", "=", Number(press.message?.message_id))
+        .executeTakeFirst();
+      if (!sent) return { outcome: "unknown" as const };
+      if (sent.status !== wanted.from) return { outcome: "stale" as const, status: sent.status };
+
+      const change = await changeOrderStatusIn(
+        trx,
+        {
+          orderNumber: wanted.orderNumber,
+          to: wanted.to,
+          actor: { name: actorName(press.from), staffId: null },
+        },
+        at,
+        chat,
+      );
+      if (change.outcome !== "moved")
+        return {
+          outcome: "stale" as const,
+          status: change.outcome === "notFound" ? wanted.from : change.order.status,
+        };
+      return { outcome: "moved" as const, status: wanted.to };
+    });
+
+    if (verdict.outcome === "duplicate" || verdict.outcome === "ignored") return verdict.outcome;
+    if (verdict.outcome === "moved") options.onChange?.();
+    const status = "status" in verdict ? t(`status.${verdict.status}`) : "";
+    const text =
+      verdict.outcome === "moved"
+        ? t("chat.answer.moved", { status })
+        : verdict.outcome === "stale"
+          ? t("chat.answer.stale", { status })
+          : verdict.outcome === "forbidden"
+            ? t("chat.answer.forbidden")
+            : t("chat.answer.unknown");
+    const answered = await api.call("answerCallbackQuery", {
+      callback_query_id: press?.id,
+      text,
+      show_alert: verdict.outcome !== "moved",
+    });
+    if (!answered.ok) log.warn(`A Telegram button press was not answered: ${answered.description}`);
+    if (verdict.outcome !== "moved")
+      log.info(`Telegram update ${update.update_id}: ${verdict.outcome}, nothing changed.`);
+    return verdict.outcome;
+  };
+}

@@ -1,0 +1,213 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { BotApi } from "~/platform/bot-api.server";
+import { type Clock, isoAt } from "~/platform/clock";
+import { createJob } from "~/platform/job.server";
+import type { Database, Notification } from "../../db/schema";
+
+export const NOTIFY_MAX_ATTEMPTS = 10;
+export const NOTIFY_BASE_DELAY_MS = 2_000;
+export const NOTIFY_MAX_DELAY_MS = 60 * 60 * 1000;
+export const NOTIFY_TIMEOUT_MS = 10_000;
+export const NOTIFY_POLL_MS = 2_000;
+const BATCH_SIZE = 20;
+
+export interface DispatcherOptions {
+  db: Kysely<Database>;
+  /** The shop's Bot API client (its own timeout bounds each delivery). */
+  api: BotApi;
+  /** The shop's clock: the outbox rows were written by it too. */
+  now: Clock;
+  log?: Pick<Console, "info" | "warn" | "error">;
+  maxAttempts?: number;
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  timeoutMs?: number;
+  /** Pause between looks at the outbox when nothing kicks it. */
+  pollMs?: number;
+}
+
+export interface Dispatcher {
+  /** Sends every due notification; resolves when none is left due. */
+  tick(): Promise<void>;
+  /** Asks for a tick soon, without waiting for it (after an order is saved). */
+  kick(): void;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+/** Waits after a failed attempt: 2 s, 8 s, 32 s, … up to an hour. */
+export function backoffDelay(
+  attempt: number,
+  base = NOTIFY_BASE_DELAY_MS,
+  max = NOTIFY_MAX_DELAY_MS,
+): number {
+  return Math.min(max, base * 4 ** Math.max(0, attempt - 1));
+}
+
+/**
+ * Delivers the outbox (D13) to the Telegram Bot API: a row never sent goes out with
+ * sendMessage (with its buttons, D25) and keeps the message id Telegram gives it; a row
+ * due again after its order changed edits that message instead, so no chat ever gets a
+ * second message about the same order. Each delivery is retried with growing delays (a
+ * 429's retry_after wins) up to a bounded number of attempts, then left as failed for
+ * the owner to see. Never throws to its caller, and the bot token never appears in what
+ * it logs or stores.
+ */
+export function createDispatcher(options: DispatcherOptions): Dispatcher {
+  const {
+    db,
+    api,
+    now,
+    log = console,
+    maxAttempts = NOTIFY_MAX_ATTEMPTS,
+    baseDelayMs = NOTIFY_BASE_DELAY_MS,
+    maxDelayMs = NOTIFY_MAX_DELAY_MS,
+    timeoutMs = NOTIFY_TIMEOUT_MS,
+    pollMs = NOTIFY_POLL_MS,
+  } = options;
+  /** This dispatcher's name on the rows it claims. */
+  const me = randomUUID();
+  /** A claim lasts through a slow delivery and then some; a crashed claimer's expires. */
+  const claimMs = timeoutMs * 3;
+
+  async function fail(
+    row: Notification,
+    attempt: number,
+    error: string,
+    retryAfterSeconds?: number,
+  ) {
+    const safeError = api.redact(error).slice(0, 500);
+    const giveUp = attempt >= maxAttempts;
+    const delay =
+      retryAfterSeconds !== undefined && retryAfterSeconds > 0
+        ? retryAfterSeconds * 1000
+        : backoffDelay(attempt, baseDelayMs, maxDelayMs);
+    await db
+      .updateTable("notifications")
+      .set({
+        attempts: attempt,
+        last_error: safeError,
+        status: giveUp ? "failed" : "pending",
+        next_attempt_at: isoAt(now() + delay),
+      })
+      .where("id", "=", row.id)
+      // A newer text came meanwhile: it starts its own attempts, due now.
+      .where("revision", "=", row.revision)
+      .execute();
+    await release(row);
+    const outcome = giveUp ? "giving up" : `retrying in ${Math.round(delay / 1000)} s`;
+    log.warn(
+      `Telegram notification ${row.id} (order ${row.order_id}, chat ${row.chat_id}) failed, attempt ${attempt}/${maxAttempts}, ${outcome}: ${safeError}`,
+    );
+  }
+
+  async function deliver(row: Notification) {
+    const attempt = row.attempts + 1;
+    const markup = row.reply_markup ? (JSON.parse(row.reply_markup) as unknown) : null;
+    const content = {
+      chat_id: row.chat_id,
+      text: row.text,
+      parse_mode: "HTML",
+      disable_web_page_preview: true,
+    };
+    const answer =
+      row.message_id === null
+        ? await api.call<{ message_id?: number }>("sendMessage", {
+            ...content,
+            ...(markup ? { reply_markup: markup } : {}),
+          })
+        : await api.call("editMessageText", {
+            ...content,
+            message_id: row.message_id,
+            // An empty keyboard takes the buttons away once the order is final.
+            reply_markup: markup ?? { inline_keyboard: [] },
+          });
+    // Telegram refuses an edit to the text a message already has: that is done, too.
+    const unchanged = !answer.ok && /message is not modified/i.test(answer.description);
+    if (!answer.ok && !unchanged) return fail(row, attempt, answer.description, answer.retryAfter);
+    const messageId =
+      row.message_id === null && answer.ok
+        ? Number((answer.result as { message_id?: number } | undefined)?.message_id) || null
+        : row.message_id;
+    if (messageId !== row.message_id)
+      await db
+        .updateTable("notifications")
+        .set({ message_id: messageId })
+        .where("id", "=", row.id)
+        .execute();
+    // Sent only if what went out is still the newest text; otherwise the next round edits.
+    await db
+      .updateTable("notifications")
+      .set({ status: "sent", attempts: attempt, sent_at: isoAt(now()), last_error: null })
+      .where("id", "=", row.id)
+      .where("revision", "=", row.revision)
+      .execute();
+    await release(row);
+  }
+
+  /**
+   * Takes a due row for this dispatcher alone: one conditional update, which only one of
+   * several processes can win (on PostgreSQL the others wait for the row, then find it
+   * claimed). An expired claim, left by a process that died, can be taken over.
+   */
+  async function claim(row: Notification): Promise<Notification | null> {
+    const at = isoAt(now());
+    const claimed = await db
+      .updateTable("notifications")
+      .set({ claimed_by: me, claimed_until: isoAt(now() + claimMs) })
+      .where("id", "=", row.id)
+      .where("status", "=", "pending")
+      .where("next_attempt_at", "<=", at)
+      .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", at)]))
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) return null;
+    // Its text may have changed since the list was read: send what is there now.
+    return (
+      (await db
+        .selectFrom("notifications")
+        .selectAll()
+        .where("id", "=", row.id)
+        .executeTakeFirst()) ?? null
+    );
+  }
+
+  async function release(row: Notification): Promise<void> {
+    await db
+      .updateTable("notifications")
+      .set({ claimed_by: null, claimed_until: null })
+      .where("id", "=", row.id)
+      .where("claimed_by", "=", me)
+      .execute();
+  }
+
+  /** Sends every due row, batch after batch, until none is left due. */
+  async function drain(): Promise<undefined> {
+    try {
+      for (let more = true; more; ) {
+        const at = isoAt(now());
+        const due = await db
+          .selectFrom("notifications")
+          .selectAll()
+          .where("status", "=", "pending")
+          .where("next_attempt_at", "<=", at)
+          .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", at)]))
+          .orderBy("id")
+          .limit(BATCH_SIZE)
+          .execute();
+        for (const row of due) {
+          const mine = await claim(row);
+          if (mine) await deliver(mine);
+        }
+        more = due.length === BATCH_SIZE;
+      }
+    } catch (error) {
+      log.error(
+        "The notification outbox could not be read:",
+        error instanceof Error ? api.redact(error.message) : error,
+      );
+    }
+  }
+
+  return createJob({ name: "The notification outbox", everyMs: pollMs, run: drain, log });
+}

@@ -1,0 +1,136 @@
+import type { Kysely, Transaction } from "kysely";
+import { fixedT } from "~/i18n/instance.server";
+import {
+  type InlineKeyboard,
+  type OrderStanding,
+  buildOrderMessage,
+  orderKeyboard,
+} from "~/orders/message";
+import { isoAt } from "~/platform/clock";
+import type { Database, Order } from "../../db/schema";
+
+/** What the chat's messages depend on besides the order (D25, D26). */
+export interface ChatSettings {
+  /** Only these chats get buttons, and only their presses count. */
+  deskChatIds: string[];
+  holdAfterRefusals: number;
+}
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Russian, like the rest of the order message. */
+const t = () => fixedT("ru", "desk");
+
+/** The order's status, who set it last, and its phone's history (this order included). */
+export async function orderStanding(
+  db: Db,
+  order: Pick<Order, "id" | "phone" | "status">,
+  settings: Pick<ChatSettings, "holdAfterRefusals">,
+): Promise<OrderStanding> {
+  const [byStatus, last] = await Promise.all([
+    db
+      .selectFrom("orders")
+      .select(["status", db.fn.countAll<number>().as("count")])
+      .where("phone", "=", order.phone)
+      .groupBy("status")
+      .execute(),
+    db
+      .selectFrom("order_events")
+      .select(["actor", "at", "note"])
+      .where("order_id", "=", order.id)
+      .where("kind", "=", "status")
+      .orderBy("id", "desc")
+      .limit(1)
+      .executeTakeFirst(),
+  ]);
+  const count = (status?: string) =>
+    byStatus
+      .filter((row) => status === undefined || row.status === status)
+      .reduce((sum, row) => sum + Number(row.count), 0);
+  const refused = count("refused");
+  return {
+    status: order.status,
+    lastChange: last
+      ? {
+          actor: last.actor === "system" ? t()("order.systemActor") : last.actor,
+          at: Date.parse(last.at),
+          note: last.note,
+        }
+      : null,
+    history: { count: count(), refused, delivered: count("delivered") },
+    hold: refused >= settings.holdAfterRefusals,
+  };
+}
+
+export interface OrderMessage {
+  text: string;
+  keyboard: InlineKeyboard | null;
+}
+
+/** The message every chat should show for the order now, read from the database. */
+export async function renderOrderMessage(
+  db: Db,
+  order: Order,
+  settings: ChatSettings,
+): Promise<OrderMessage> {
+  const [items, standing] = await Promise.all([
+    db
+      .selectFrom("order_items")
+      .selectAll()
+      .where("order_id", "=", order.id)
+      .orderBy("id")
+      .execute(),
+    orderStanding(db, order, settings),
+  ]);
+  return {
+    text: buildOrderMessage(order, items, { standing, t: t() }),
+    keyboard: orderKeyboard(order.order_number, order.status, t()),
+  };
+}
+
+/** The keyboard a chat's copy carries: buttons only in desk chats (D25). */
+export function keyboardFor(
+  chatId: string,
+  message: OrderMessage,
+  settings: ChatSettings,
+): string | null {
+  return message.keyboard && settings.deskChatIds.includes(chatId)
+    ? JSON.stringify(message.keyboard)
+    : null;
+}
+
+/**
+ * After an order changed, in the same transaction: every chat's outbox row for it gets
+ * the new text and buttons and is due again, so the dispatcher edits the message it sent
+ * (or sends it, if it never went out). Nothing is lost with a crash in between, and the
+ * revision makes a send of the older text count for nothing.
+ */
+export async function refreshOrderMessages(
+  trx: Transaction<Database>,
+  order: Order,
+  settings: ChatSettings,
+  now: number,
+): Promise<void> {
+  const rows = await trx
+    .selectFrom("notifications")
+    .select(["id", "chat_id"])
+    .where("order_id", "=", order.id)
+    .execute();
+  if (rows.length === 0) return;
+  const message = await renderOrderMessage(trx, order, settings);
+  for (const row of rows) {
+    await trx
+      .updateTable("notifications")
+      .set((eb) => ({
+        text: message.text,
+        reply_markup: keyboardFor(row.chat_id, message, settings),
+        revision: eb("revision", "+", 1),
+        status: "pending",
+        attempts: 0,
+        last_error: null,
+        next_attempt_at: isoAt(now),
+      }))
+      .where("id", "=", row.id)
+      .execute();
+  }
+}

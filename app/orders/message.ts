@@ -1,0 +1,143 @@
+import escapeHtml from "escape-html";
+import { formatPrice } from "~/i18n/money";
+import { encodeStatusPress } from "~/orders/callback-data";
+import { formatOrderNumber } from "~/orders/order-number";
+import { nextStatuses } from "~/orders/status";
+import { formatShopDateTime } from "~/platform/calendar";
+import type { Order, OrderItem, OrderStatus } from "../../db/schema";
+
+/** Telegram refuses messages longer than this. */
+export const TELEGRAM_MESSAGE_LIMIT = 4096;
+const ELLIPSIS = "…";
+
+export type OrderForMessage = Pick<
+  Order,
+  "order_number" | "address" | "phone" | "messenger" | "email" | "delivery_time" | "total"
+>;
+
+export type ItemForMessage = Pick<OrderItem, "title" | "qty" | "subtotal">;
+
+/** A translate function fixed to Russian; keys name their namespace (`desk:…`). */
+export type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/**
+ * Where the order stands, for the chat (D25, D26): its status and who set it last, the
+ * phone's history including this order, and whether to call before shipping.
+ */
+export interface OrderStanding {
+  status: OrderStatus;
+  lastChange: { actor: string; at: number; note: string | null } | null;
+  history: { count: number; refused: number; delivered: number };
+  /** Refusals from this phone reached HOLD_AFTER_REFUSALS. */
+  hold: boolean;
+}
+
+/** Statuses before the parcel leaves: the only ones a hold still matters for. */
+const beforeShipping: readonly OrderStatus[] = ["new", "confirmed"];
+
+/** Russian, the shop's working language; prices as Russian readers write them. */
+const money = (tetri: number) => formatPrice(tetri, "ru");
+
+function standingLines(standing: OrderStanding, t: Translate) {
+  const status = t(`desk:status.${standing.status}`);
+  const top = [];
+  if (standing.hold && beforeShipping.includes(standing.status))
+    top.push(`<b>${escapeHtml(t("desk:chat.hold", { refused: standing.history.refused }))}</b>`);
+  top.push(
+    escapeHtml(
+      standing.lastChange
+        ? t("desk:chat.statusBy", {
+            status,
+            actor: standing.lastChange.actor,
+            at: formatShopDateTime(standing.lastChange.at, "ru"),
+          })
+        : t("desk:chat.status", { status }),
+    ),
+  );
+  if (standing.lastChange?.note) top.push(`<i>«${escapeHtml(standing.lastChange.note)}»</i>`);
+  const { count, refused, delivered } = standing.history;
+  const history = escapeHtml(
+    count <= 1
+      ? t("desk:order.historyFirst")
+      : t("desk:order.historySummary", { count, refused, delivered }),
+  );
+  return { top, history };
+}
+
+function renderWith(
+  order: OrderForMessage,
+  items: ItemForMessage[],
+  address: string,
+  chat: { standing: OrderStanding; t: Translate } | undefined,
+): string {
+  const standing = chat ? standingLines(chat.standing, chat.t) : null;
+  const lines = [`<b>🛒 Новый заказ №${formatOrderNumber(order.order_number)}</b>`];
+  if (standing) lines.push(...standing.top);
+  lines.push(
+    "",
+    `<b>Адрес:</b> ${escapeHtml(address)}`,
+    `<b>Телефон:</b> ${escapeHtml(order.phone)}`,
+  );
+  if (standing) lines.push(standing.history);
+  if (order.messenger) lines.push(`<b>Мессенджер:</b> ${escapeHtml(order.messenger)}`);
+  if (order.email) lines.push(`<b>Email:</b> ${escapeHtml(order.email)}`);
+  lines.push(`<b>Дата доставки:</b> ${escapeHtml(order.delivery_time)}`, "", "<b>Товары:</b>");
+  for (const item of items) {
+    lines.push(`• ${escapeHtml(item.title)} × ${item.qty} — ${money(item.subtotal)}`);
+  }
+  lines.push("", `<b>Итого:</b> ${money(order.total)} (наличными при доставке)`);
+  return lines.join("\n");
+}
+
+/**
+ * The chat message about a new order (spec §7, D13): Telegram's HTML parse mode, every
+ * value escaped, newlines rather than <br>. With the order's standing it also says the
+ * status and who set it, the phone's history and, when it applies, "call before
+ * shipping" (D25, D26). Kept under Telegram's limit by shortening the address before it
+ * is escaped, so an entity is never cut in half.
+ */
+export function buildOrderMessage(
+  order: OrderForMessage,
+  items: ItemForMessage[],
+  chat?: { standing: OrderStanding; t: Translate },
+): string {
+  const render = (address: string) => renderWith(order, items, address, chat);
+  const full = render(order.address);
+  if (full.length <= TELEGRAM_MESSAGE_LIMIT) return full;
+  // The longest start of the address that fits, found by halving.
+  const fits = (length: number) =>
+    render(`${order.address.slice(0, length)}${ELLIPSIS}`).length <= TELEGRAM_MESSAGE_LIMIT;
+  let low = 0;
+  let high = order.address.length;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (fits(middle)) low = middle;
+    else high = middle - 1;
+  }
+  return render(`${order.address.slice(0, low)}${ELLIPSIS}`);
+}
+
+export interface InlineKeyboard {
+  inline_keyboard: Array<Array<{ text: string; callback_data: string }>>;
+}
+
+/**
+ * The buttons under an order's message (D25): the moves allowed from its status now, in
+ * one row; none once it is final.
+ */
+export function orderKeyboard(
+  orderNumber: number,
+  status: OrderStatus,
+  t: Translate,
+): InlineKeyboard | null {
+  const moves = nextStatuses(status);
+  if (moves.length === 0) return null;
+  return {
+    inline_keyboard: [
+      moves.map((to) => ({
+        text: t(`desk:chat.button.${to}`),
+        callback_data: encodeStatusPress({ orderNumber, from: status, to }),
+      })),
+    ],
+  };
+}

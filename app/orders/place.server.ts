@@ -1,0 +1,170 @@
+import { randomInt } from "node:crypto";
+import type { Kysely, Transaction } from "kysely";
+import type { Cart } from "~/cart/model";
+import { priceCart } from "~/cart/model";
+import { type TelegramSettings, enqueueOrderNotifications } from "~/orders/outbox.server";
+import { isoAt } from "~/platform/clock";
+import { isUniqueViolation } from "../../db/connection";
+import type { Database, Order, OrderItem } from "../../db/schema";
+import type { CheckoutValues } from "../checkout/schema";
+
+/** Order numbers are six digits, shown padded (spec §9); random, so they reveal no sales. */
+const ORDER_NUMBER_MIN = 100_000;
+const ORDER_NUMBER_MAX = 999_999;
+const ORDER_NUMBER_ATTEMPTS = 50;
+
+export { formatOrderNumber } from "./order-number";
+
+export interface PlaceOrderInput {
+  values: CheckoutValues;
+  cart: Cart;
+  language: string;
+  /** The one-time token of the form (D9). */
+  token: string;
+  /** The product's title as the owner reads it, stored with the item. */
+  titleOf(slug: string): string;
+}
+
+export interface PlacedOrder {
+  order: Order;
+  items: OrderItem[];
+  /** False when the token had already placed this order: nothing new was written. */
+  created: boolean;
+}
+
+export type PlaceOrderResult =
+  | { ok: true; placed: PlacedOrder }
+  | { ok: false; error: "emptyCart" };
+
+export interface PlaceOrderOptions {
+  /** The instant the order is placed (the shop's clock), stored as its creation time. */
+  now: number;
+  /** Who is told in the chat (D13); the outbox rows are written with the order. */
+  telegram?: TelegramSettings;
+  randomOrderNumber?(): number;
+}
+
+/** Transactions tried when a unique index refuses one (another process was quicker). */
+const PLACE_ATTEMPTS = 5;
+
+/**
+ * Saves an order (D5, D9): the cart is priced from the catalogue, and the order, its
+ * items and its chat notifications (the outbox, D13) are written in one transaction,
+ * so an order is stored whole or not at all. A token that already placed an order
+ * returns that order: this is the one idempotency check. When another process takes the
+ * same order number, or places the same form, at the same moment, the unique indexes
+ * refuse the second insert and the whole transaction runs again: a fresh number, or the
+ * order the other process placed.
+ */
+export async function placeOrder(
+  db: Kysely<Database>,
+  input: PlaceOrderInput,
+  options: PlaceOrderOptions,
+): Promise<PlaceOrderResult> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await placeOrderOnce(db, input, options);
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= PLACE_ATTEMPTS) throw error;
+    }
+  }
+}
+
+async function placeOrderOnce(
+  db: Kysely<Database>,
+  input: PlaceOrderInput,
+  options: PlaceOrderOptions,
+): Promise<PlaceOrderResult> {
+  const nextNumber =
+    options.randomOrderNumber ?? (() => randomInt(ORDER_NUMBER_MIN, ORDER_NUMBER_MAX + 1));
+
+  return db.transaction().execute(async (trx) => {
+    const existing = await trx
+      .selectFrom("orders")
+      .selectAll()
+      .where("submission_token", "=", input.token)
+      .executeTakeFirst();
+    if (existing) {
+      const items = await trx
+        .selectFrom("order_items")
+        .selectAll()
+        .where("order_id", "=", existing.id)
+        .execute();
+      return { ok: true, placed: { order: existing, items, created: false } };
+    }
+
+    const priced = priceCart(input.cart);
+    if (priced.lines.length === 0) return { ok: false, error: "emptyCart" };
+
+    const orderNumber = await freeOrderNumber(trx, nextNumber);
+    const order = await trx
+      .insertInto("orders")
+      .values({
+        order_number: orderNumber,
+        address: input.values.address,
+        phone: input.values.phone,
+        messenger: input.values.messenger,
+        email: input.values.email,
+        delivery_time: input.values.deliveryTime,
+        total: priced.total,
+        positions: priced.lines.length,
+        language: input.language,
+        submission_token: input.token,
+        created_at: isoAt(options.now),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    if (!order.id || !order.order_number)
+      throw new Error("The order was saved without an id or number.");
+
+    const items = await trx
+      .insertInto("order_items")
+      .values(
+        priced.lines.map((line) => ({
+          order_id: order.id,
+          item_key: line.key,
+          title: input.titleOf(line.slug),
+          qty: line.qty,
+          price: line.unitPrice,
+          subtotal: line.subtotal,
+        })),
+      )
+      .returningAll()
+      .execute();
+
+    if (options.telegram)
+      await enqueueOrderNotifications(trx, options.telegram, order, options.now);
+    return { ok: true, placed: { order, items, created: true } };
+  });
+}
+
+async function freeOrderNumber(trx: Transaction<Database>, next: () => number): Promise<number> {
+  for (let attempt = 0; attempt < ORDER_NUMBER_ATTEMPTS; attempt++) {
+    const candidate = next();
+    const taken = await trx
+      .selectFrom("orders")
+      .select("id")
+      .where("order_number", "=", candidate)
+      .executeTakeFirst();
+    if (!taken) return candidate;
+  }
+  throw new Error("No free order number found.");
+}
+
+export async function findOrderByNumber(
+  db: Kysely<Database>,
+  orderNumber: number,
+): Promise<{ order: Order; items: OrderItem[] } | null> {
+  const order = await db
+    .selectFrom("orders")
+    .selectAll()
+    .where("order_number", "=", orderNumber)
+    .executeTakeFirst();
+  if (!order) return null;
+  const items = await db
+    .selectFrom("order_items")
+    .selectAll()
+    .where("order_id", "=", order.id)
+    .execute();
+  return { order, items };
+}

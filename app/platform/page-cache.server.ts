@@ -1,0 +1,312 @@
+import { createHash } from "node:crypto";
+import { constants as zlib, brotliCompressSync, gzipSync } from "node:zlib";
+import type { AppLoadContext } from "@remix-run/node";
+import { LRUCache } from "lru-cache";
+import { chooseEncoding } from "../../server/encoding.mjs";
+import { getLocale } from "../i18n/i18next.server";
+import { type CalendarDate, shopToday } from "./calendar";
+import type { Clock } from "./clock";
+import type { RenderTiming } from "./load-context";
+import {
+  applySecurityHeaders,
+  isDeskPath,
+  routePath,
+  scriptHashes,
+  withoutNonce,
+} from "./security.server";
+
+/**
+ * Pages that are the same for every first-time visitor, served from memory (D29).
+ *
+ * A request may be answered from memory only when nothing in it is personal: a GET with
+ * no cookie the shop reads except the language (which is part of the key), no
+ * credentials, and no query but advertising tags. Its page is stored only when every
+ * route that rendered it declares `handle.shareable` (app/shareable.ts), it answered 200, and it set no
+ * cookie. So a cart, a toast or a desk session can never reach the cache: each of them
+ * is a cookie, and a request carrying one is rendered for that visitor alone.
+ *
+ * The key is the build, the shop's date (the footer's year and anything dated), the
+ * language and the path. Stored pages carry no nonce: it is removed and each inline
+ * script is allowed by its hash instead, so no two visitors ever share a nonce.
+ */
+
+/** The marker entry.server puts on a page that every matched route declared shareable. */
+export const SHAREABLE_HEADER = "X-Shop-Shareable";
+
+/** Parameters added by advertising and analytics links; no loader reads them. */
+const TRACKING_PARAMETER =
+  /^(utm_[a-z_]+|gclid|gclsrc|gbraid|wbraid|gad_source|gad_campaignid|dclid|fbclid|msclkid|yclid|ttclid|twclid|_gl|mc_cid|mc_eid)$/i;
+
+/** Cookies the shop never reads: the analytics library's own, set in the browser. */
+const FOREIGN_COOKIE = /^(_ga(_\w+)?|_gid|_gat(_\w+)?|_gcl_\w+)$/;
+
+/**
+ * A page rendered for one visitor is compressed at these levels. Measured on the product
+ * and home pages (24–29 KB of HTML) on the 2-core machine: gzip 2 → 6 costs 0.2 → 0.35 ms
+ * for 7 % fewer bytes, 9 gains nothing more; brotli 4 → 5 costs 0.38 → 0.5 ms for 6–7 %
+ * fewer bytes, 6 gains nothing more. Rendering the page costs several milliseconds, so
+ * the smaller bytes win: a phone on a slow network waits less.
+ */
+export const LIVE_GZIP_LEVEL = 6;
+export const LIVE_BROTLI_QUALITY = 5;
+
+type Encoding = "br" | "gzip" | "identity";
+/** Every page in memory is kept in both codings. */
+const STORED = ["br", "gzip"] as const;
+
+export type CacheOutcome = "hit" | "miss" | "bypass";
+
+interface StoredPage {
+  headers: [string, string][];
+  bodies: Record<Encoding, Uint8Array<ArrayBuffer>>;
+  etag: string;
+  scriptSources: string[];
+}
+
+/** The address to render for a request that may be shared, or null when it may not. */
+export function shareableUrl(request: Request): URL | null {
+  if (request.method !== "GET" && request.method !== "HEAD") return null;
+  if (request.headers.has("Authorization")) return null;
+  const url = new URL(request.url);
+  if (url.pathname.endsWith(".data") || isDeskPath(routePath(url.pathname))) return null;
+  // Only a page's own address is kept: the router also answers /Catalog, /catalog/ and
+  // /%63atalog, and storing each spelling would let anyone fill the memory with copies
+  // and make the shop compress each one at its slowest levels.
+  if (url.pathname !== routePath(url.pathname)) return null;
+  const cookies = request.headers.get("Cookie");
+  if (cookies) {
+    for (const pair of cookies.split(";")) {
+      const equals = pair.indexOf("=");
+      const name = (equals === -1 ? pair : pair.slice(0, equals)).trim();
+      if (name && name !== "lng" && !FOREIGN_COOKIE.test(name)) return null;
+    }
+  }
+  for (const name of [...url.searchParams.keys()]) {
+    if (!TRACKING_PARAMETER.test(name)) return null;
+    url.searchParams.delete(name);
+  }
+  url.hash = "";
+  return url;
+}
+
+export function pageKey(build: string, day: CalendarDate, language: string, url: URL): string {
+  return `${build}\n${day.year}-${day.month}-${day.day}\n${language}\n${url.pathname}`;
+}
+
+export function compress(body: Buffer, encoding: Encoding, stored: boolean): Buffer {
+  if (encoding === "br") {
+    const quality = stored ? zlib.BROTLI_MAX_QUALITY : LIVE_BROTLI_QUALITY;
+    return brotliCompressSync(body, {
+      params: {
+        [zlib.BROTLI_PARAM_QUALITY]: quality,
+        [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+        [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    });
+  }
+  if (encoding === "gzip") return gzipSync(body, { level: stored ? 9 : LIVE_GZIP_LEVEL });
+  return body;
+}
+
+/** Headers that belong to one response, never to a stored page. */
+const PER_RESPONSE = new Set([
+  "content-encoding",
+  "content-length",
+  "content-security-policy",
+  "etag",
+  "server-timing",
+  "set-cookie",
+  "strict-transport-security",
+  "transfer-encoding",
+  "vary",
+  SHAREABLE_HEADER.toLowerCase(),
+]);
+
+function ms(duration: number): string {
+  return duration.toFixed(2);
+}
+
+interface Rendered {
+  response: Response;
+  /** The whole HTML document, when the response is one; null for anything else. */
+  body: Buffer | null;
+  /** Server-Timing entries: loaders (with route matching) and rendering. */
+  timings: string[];
+}
+
+export interface PageServerOptions {
+  /** The build's version: a new build never answers with an old build's page. */
+  build: string;
+  clock: Clock;
+  /** Bytes of pages kept, all encodings counted; 0 turns the cache off. */
+  maxBytes: number;
+  /** Renders a request through Remix; entry.server notes in `context.timing` when it began. */
+  render: (request: Request, context: AppLoadContext) => Promise<Response>;
+}
+
+export type PageServer = ((request: Request, context: AppLoadContext) => Promise<Response>) & {
+  readonly size: number;
+  clear(): void;
+};
+
+export function createPageServer({ build, clock, maxBytes, render }: PageServerOptions) {
+  const pages =
+    maxBytes > 0
+      ? new LRUCache<string, StoredPage>({
+          maxSize: maxBytes,
+          sizeCalculation: (page) =>
+            page.bodies.br.length + page.bodies.gzip.length + page.bodies.identity.length,
+        })
+      : null;
+  // One render per key at a time: a burst of first visitors waits for the first page.
+  const rendering = new Map<string, Promise<Rendered>>();
+  // The shop's day starts on a whole minute (time zones are whole hours or half hours
+  // from UTC), so it is worked out once a minute rather than on every request.
+  let day = { minute: Number.NaN, date: shopToday(clock()) };
+  function today(): CalendarDate {
+    const now = clock();
+    const minute = Math.floor(now / 60_000);
+    if (minute !== day.minute) day = { minute, date: shopToday(now) };
+    return day.date;
+  }
+
+  async function renderWhole(request: Request, context: AppLoadContext): Promise<Rendered> {
+    const timing: RenderTiming = { received: performance.now() };
+    const response = await render(request, { ...context, timing });
+    if (!isHtml(response) || !response.body || response.headers.has("Content-Encoding")) {
+      return { response, body: null, timings: [] };
+    }
+    const body = Buffer.from(await response.arrayBuffer());
+    const { received, rendering: began } = timing;
+    const timings =
+      began === undefined
+        ? []
+        : [`loader;dur=${ms(began - received)}`, `render;dur=${ms(performance.now() - began)}`];
+    return { response, body, timings };
+  }
+
+  const serve = async (request: Request, context: AppLoadContext): Promise<Response> => {
+    const url = pages ? shareableUrl(request) : null;
+    if (!url || !pages) return finish(await renderWhole(request, context), request, "bypass");
+    const key = pageKey(build, today(), await getLocale(request), url);
+    const cached = pages.get(key);
+    if (cached) return answer(cached, request, "hit", []);
+    const inFlight = rendering.get(key);
+    if (inFlight) {
+      // Waited for the same page: served from memory if it could be stored.
+      const page = pages.get(key) ?? (await inFlight.then(() => pages.get(key)));
+      if (page) return answer(page, request, "hit", []);
+      return finish(await renderWhole(request, context), request, "bypass");
+    }
+    const rendered = renderWhole(new Request(url, { headers: request.headers }), context);
+    rendering.set(key, rendered);
+    try {
+      const result = await rendered;
+      const page = storable(result) ? seal(result, url) : null;
+      if (!page) return finish(result, request, "bypass");
+      pages.set(key, page);
+      return answer(page, request, "miss", result.timings);
+    } finally {
+      rendering.delete(key);
+    }
+  };
+  return Object.assign(serve, {
+    get size() {
+      return pages?.size ?? 0;
+    },
+    clear() {
+      pages?.clear();
+    },
+  }) as PageServer;
+}
+
+function isHtml(response: Response): boolean {
+  return response.headers.get("Content-Type")?.startsWith("text/html") ?? false;
+}
+
+function storable({ response, body }: Rendered): boolean {
+  return (
+    body !== null &&
+    response.status === 200 &&
+    response.headers.get(SHAREABLE_HEADER) === "1" &&
+    !response.headers.has("Set-Cookie")
+  );
+}
+
+/** The page without this render's nonce, its scripts allowed by hash; null if it cannot be. */
+function seal({ response, body }: Rendered, url: URL): StoredPage | null {
+  const csp = response.headers.get("Content-Security-Policy");
+  const nonce = csp?.match(/'nonce-([^']+)'/)?.[1];
+  const html = String(body);
+  const text = nonce ? withoutNonce(html, nonce) : html;
+  // A nonce anywhere else in the page would be shared with every visitor: do not keep it.
+  if (nonce && text.includes(nonce)) {
+    console.error(`The page ${url.pathname} carries its nonce outside script tags; not cached.`);
+    return null;
+  }
+  const identity = Buffer.from(text);
+  const headers: [string, string][] = [];
+  response.headers.forEach((value, name) => {
+    if (!PER_RESPONSE.has(name.toLowerCase())) headers.push([name, value]);
+  });
+  return {
+    headers,
+    bodies: {
+      identity: new Uint8Array(identity),
+      gzip: new Uint8Array(compress(identity, "gzip", true)),
+      br: new Uint8Array(compress(identity, "br", true)),
+    },
+    etag: `"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`,
+    scriptSources: scriptHashes(text),
+  };
+}
+
+/** A stored page for this request: its encoding, its own security headers, or 304. */
+function answer(
+  page: StoredPage,
+  request: Request,
+  outcome: CacheOutcome,
+  timings: string[],
+): Response {
+  const headers = new Headers(page.headers);
+  applySecurityHeaders(headers, request, page.scriptSources);
+  headers.set("ETag", page.etag);
+  headers.set("Vary", "Accept-Encoding");
+  headers.set("Server-Timing", [...timings, `cache;desc="${outcome}"`].join(", "));
+  if (request.headers.get("If-None-Match") === page.etag) {
+    return new Response(null, { status: 304, headers });
+  }
+  const encoding = chooseEncoding(request.headers.get("Accept-Encoding"), STORED);
+  const body = page.bodies[encoding];
+  if (encoding !== "identity") headers.set("Content-Encoding", encoding);
+  headers.set("Content-Length", String(body.length));
+  return new Response(request.method === "HEAD" ? null : body, { status: 200, headers });
+}
+
+/**
+ * A response rendered for this request alone. An HTML document is compressed here, so
+ * that its cost shows in Server-Timing next to the loaders' and the render's; anything
+ * else goes on as Remix made it (the server's compression middleware takes it).
+ */
+function finish({ response, body, timings }: Rendered, request: Request, outcome: CacheOutcome) {
+  response.headers.delete(SHAREABLE_HEADER);
+  if (body === null) return response;
+  const started = performance.now();
+  const encoding = chooseEncoding(request.headers.get("Accept-Encoding"), STORED);
+  const encoded = compress(body, encoding, false);
+  const headers = new Headers(response.headers);
+  if (encoding !== "identity") headers.set("Content-Encoding", encoding);
+  headers.set("Content-Length", String(encoded.length));
+  headers.append("Vary", "Accept-Encoding");
+  headers.set(
+    "Server-Timing",
+    [...timings, `compress;dur=${ms(performance.now() - started)}`, `cache;desc="${outcome}"`].join(
+      ", ",
+    ),
+  );
+  return new Response(request.method === "HEAD" ? null : new Uint8Array(encoded), {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
+}

@@ -1,0 +1,110 @@
+import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
+import { type TelegramDesk, createTelegramDesk } from "~/desk/telegram-bot.server";
+import { fixedT } from "~/i18n/instance.server";
+import { createDispatcher } from "~/orders/dispatcher.server";
+import { createExpiryJob } from "~/orders/expiry.server";
+import { type TelegramSettings, notificationsEnabled } from "~/orders/outbox.server";
+import { createDatabase } from "../../db/connection";
+import { migrateToLatest } from "../../db/migrate";
+import { createBotApi } from "./bot-api.server";
+import { type CalendarDate, shopToday } from "./calendar";
+import { type Clock, systemClock } from "./clock";
+import { databaseTarget, getConfig } from "./config.server";
+import type { Job } from "./job.server";
+
+/**
+ * The composition root: the one place that reads the settings and makes the database,
+ * the clock, the Bot API client and the background jobs, once per process. Loaders,
+ * actions and jobs take what they need from `shop`; the modules below them take it as
+ * arguments (`db` first, an injected `now`), so a test hands them its own.
+ */
+const config = getConfig();
+const clock: Clock = systemClock;
+const db = createDatabase(databaseTarget(config));
+await migrateToLatest(db);
+
+const telegram: TelegramSettings = {
+  botToken: config.telegram.botToken,
+  chatIds: config.telegram.chatIds,
+  deskChatIds: config.telegram.deskChatIds,
+  holdAfterRefusals: config.desk.holdAfterRefusals,
+};
+const bot = config.telegram.botToken
+  ? createBotApi({ botToken: config.telegram.botToken, apiUrl: config.telegram.apiUrl })
+  : null;
+
+/** Sends the outbox (D13); off without a bot token or chats. */
+const outbox: Job | null =
+  bot && notificationsEnabled(telegram) ? createDispatcher({ db, api: bot, now: clock }) : null;
+const kickOutbox = () => outbox?.kick();
+
+/** The chat as a second desk (D25): presses by webhook or long poll. */
+const telegramDesk: TelegramDesk | null =
+  bot && notificationsEnabled(telegram) && telegram.deskChatIds.length > 0
+    ? createTelegramDesk({
+        config,
+        db,
+        api: bot,
+        chat: telegram,
+        now: clock,
+        holder: `${hostname()}:${process.pid}:${randomUUID()}`,
+        onChange: kickOutbox,
+      })
+    : null;
+
+/** EXPIRE_UNCONFIRMED_HOURS: cancels new orders nobody confirmed in time (off by default). */
+const expiry: Job | null =
+  config.desk.expireUnconfirmedHours === null
+    ? null
+    : createExpiryJob({
+        db,
+        now: clock,
+        hours: config.desk.expireUnconfirmedHours,
+        chat: telegram,
+        note: (hours) => fixedT("ru", "desk")("chat.expiredNote", { hours }),
+        onChange: kickOutbox,
+      });
+
+export const shop = {
+  config,
+  db,
+  clock,
+  /** The shop's calendar date in Tbilisi now (D6). */
+  today: (): CalendarDate => shopToday(clock()),
+  /** The dictionaries' texts in one language and namespace, made once per language. */
+  t: fixedT,
+  telegram,
+  /** The one Bot API client; null without a bot token. */
+  bot,
+  telegramDesk,
+  /** Sends what was just queued in the outbox now rather than at the next look. */
+  kickOutbox,
+};
+
+let started = false;
+
+/**
+ * Starts the background work: the outbox first, so messages left pending by a crash or a
+ * restart go out at once, then the chat's buttons and the expiry of unconfirmed orders.
+ */
+export function startShop(): void {
+  if (started) return;
+  started = true;
+  if (!outbox) console.info("Telegram notifications are off: TELEGRAM_BOT_TOKEN is not set.");
+  if (!config.publicUrl && process.env.NODE_ENV === "production") {
+    console.info(
+      `PUBLIC_URL is not set: canonical links and the sitemap name http://localhost:${config.port}.`,
+    );
+  }
+  outbox?.start();
+  telegramDesk?.start();
+  expiry?.start();
+}
+
+/** Ends the long poll and the jobs, sends what the outbox is sending, closes the database. */
+export async function stopShop(): Promise<void> {
+  await Promise.all([telegramDesk?.stop(), expiry?.stop()]);
+  await outbox?.stop();
+  await db.destroy();
+}

@@ -1,0 +1,242 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, data, redirect } from "@remix-run/react";
+import { type ChangeEvent, type FocusEvent, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { CartForm, useCartFetcher, useExpectedQuantity } from "~/cart/CartForm";
+import { commitCart, getCart } from "~/cart/cart.server";
+import { applyCartIntent, isCartIntent } from "~/cart/intents";
+import { type PricedLine, digitsOnly, priceCart } from "~/cart/model";
+import { useCart } from "~/cart/use-cart";
+import { getPageMeta } from "~/i18n/page-meta.server";
+import { shareable } from "~/platform/handle";
+import { readForm, safeRedirect } from "~/platform/http.server";
+import { Price } from "~/ui/Price";
+import { pageMetaTags } from "~/ui/meta";
+import { createToast, flashToast } from "~/ui/toast.server";
+import { useHydrated } from "~/ui/use-hydrated";
+
+export const handle = shareable;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return { meta: await getPageMeta(request, "cart") };
+}
+
+export const meta: MetaFunction<typeof loader> = pageMetaTags;
+
+/**
+ * The one cart action (D4, D5): add, set, increment, decrement, remove, clear. Prices
+ * are never read from the request. A fetcher gets the outcome as data; a plain form
+ * post is redirected back (303) with the outcome as a one-time toast.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  const viaFetcher = form.get("fetcher") === "1";
+  const redirectTo = safeRedirect(form.get("redirectTo"), "/cart");
+
+  if (!isCartIntent(intent)) {
+    const toast = createToast({ kind: "error", error: "badRequest" });
+    if (viaFetcher) return data({ ok: false, toast }, { status: 400 });
+    throw redirect(redirectTo, {
+      status: 303,
+      headers: { "Set-Cookie": await flashToast(request, toast) },
+    });
+  }
+
+  const result = applyCartIntent(await getCart(request), intent, form);
+  const toast = !result.ok
+    ? createToast({ kind: "error", error: result.error })
+    : result.limited
+      ? createToast({ kind: "limit" })
+      : intent === "add"
+        ? createToast({ kind: "added", key: String(form.get("key")) })
+        : null;
+
+  const headers = new Headers();
+  if (result.ok) headers.append("Set-Cookie", await commitCart(result.cart));
+  if (viaFetcher) return data({ ok: result.ok, toast }, { status: result.ok ? 200 : 400, headers });
+
+  if (toast) headers.append("Set-Cookie", await flashToast(request, toast));
+  throw redirect(redirectTo, { status: 303, headers });
+}
+
+export default function CartPage() {
+  const { t } = useTranslation(["cart", "common"]);
+  const { lines, total } = priceCart(useCart());
+
+  return (
+    <section className="page cart">
+      <h1>{t("common:pages.cart.title")}</h1>
+      {lines.length === 0 ? (
+        <div className="empty-state">
+          <p>{t("cart:empty")}</p>
+          <Link to="/catalog" className="button">
+            {t("cart:toCatalog")}
+          </Link>
+        </div>
+      ) : (
+        <>
+          <ul className="cart-lines">
+            {lines.map((line) => (
+              <CartLineItem key={line.key} line={line} />
+            ))}
+          </ul>
+          <div className="cart-summary">
+            <p className="cart-summary__total">
+              <span>{t("cart:total")}</span> <Price amount={total} />
+            </p>
+            <p className="cart-summary__note">{t("cart:cashNote")}</p>
+            <div className="actions">
+              <Link to="/checkout" className="button button--large">
+                {t("cart:checkout")}
+              </Link>
+              <Link to="/catalog" className="button button--quiet">
+                {t("cart:continue")}
+              </Link>
+            </div>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+function CartLineItem({ line }: { line: PricedLine }) {
+  const { t } = useTranslation(["cart", "catalog"]);
+  const fetcher = useCartFetcher(`cart-line:${line.key}`);
+  const stepBy = useExpectedQuantity(line.qty);
+  const title = t(`catalog:products.${line.slug}.title`);
+  return (
+    <li className="cart-line">
+      <img
+        className="cart-line__image"
+        src={line.image.src}
+        width={line.image.width}
+        height={line.image.height}
+        alt=""
+        loading="lazy"
+        decoding="async"
+      />
+      <div className="cart-line__info">
+        <h2 className="cart-line__title">
+          <Link to={`/catalog/${line.group}/${line.slug}`}>{title}</Link>
+        </h2>
+        <p className="cart-line__price">
+          <span className="visually-hidden">{t("cart:line.price")}: </span>
+          <Price amount={line.unitPrice} />
+        </p>
+      </div>
+      <div className="cart-line__quantity">
+        <CartForm
+          fetcher={fetcher}
+          intent="decrement"
+          productKey={line.key}
+          expected={line.qty}
+          onSubmit={stepBy(-1)}
+        >
+          <button
+            type="submit"
+            className="icon-button"
+            aria-label={t("cart:line.decrease", { title })}
+          >
+            <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+              <path d="M3 8h10" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </button>
+        </CartForm>
+        <QuantityInput line={line} title={title} fetcher={fetcher} />
+        <CartForm
+          fetcher={fetcher}
+          intent="increment"
+          productKey={line.key}
+          expected={line.qty}
+          onSubmit={stepBy(1)}
+        >
+          <button
+            type="submit"
+            className="icon-button"
+            aria-label={t("cart:line.increase", { title })}
+          >
+            <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+              <path
+                d="M3 8h10M8 3v10"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+              />
+            </svg>
+          </button>
+        </CartForm>
+      </div>
+      <p className="cart-line__subtotal">
+        <span className="visually-hidden">{t("cart:line.subtotal")}: </span>
+        <Price amount={line.subtotal} />
+      </p>
+      <CartForm
+        fetcher={fetcher}
+        intent="remove"
+        productKey={line.key}
+        className="cart-line__remove"
+      >
+        <button
+          type="submit"
+          className="button button--quiet button--small"
+          aria-label={t("cart:line.removeLabel", { title })}
+        >
+          {t("cart:line.remove")}
+        </button>
+      </CartForm>
+    </li>
+  );
+}
+
+/**
+ * Digits only; with JavaScript the quantity is set on blur or Enter (empty or 0
+ * removes the line); without it the Update button posts it.
+ */
+function QuantityInput({
+  line,
+  title,
+  fetcher,
+}: {
+  line: PricedLine;
+  title: string;
+  fetcher: ReturnType<typeof useCartFetcher>;
+}) {
+  const { t } = useTranslation("cart");
+  const hydrated = useHydrated();
+  const [value, setValue] = useState(String(line.qty));
+
+  useEffect(() => setValue(String(line.qty)), [line.qty]);
+
+  function onChange(event: ChangeEvent<HTMLInputElement>) {
+    setValue(digitsOnly(event.target.value).slice(0, 2));
+  }
+
+  function onBlur(event: FocusEvent<HTMLInputElement>) {
+    if (event.target.value !== String(line.qty)) fetcher.submit(event.target.form);
+  }
+
+  return (
+    <CartForm fetcher={fetcher} intent="set" productKey={line.key} className="quantity-form">
+      <label className="visually-hidden" htmlFor={`qty-${line.key}`}>
+        {t("line.quantityOf", { title })}
+      </label>
+      <input
+        id={`qty-${line.key}`}
+        className="quantity-input"
+        name="quantity"
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={2}
+        value={value}
+        onChange={onChange}
+        onBlur={onBlur}
+      />
+      <button type="submit" className="button button--quiet button--small" hidden={hydrated}>
+        {t("line.update")}
+      </button>
+    </CartForm>
+  );
+}

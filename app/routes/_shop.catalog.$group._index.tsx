@@ -1,0 +1,59 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { isGroup, productsInGroup } from "~/catalog/products";
+import { getRequestT } from "~/i18n/t.server";
+import { shareable } from "~/platform/handle";
+import { Breadcrumbs } from "~/ui/Breadcrumbs";
+import { ProductGrid } from "~/ui/ProductCard";
+import { pageMetaTags } from "~/ui/meta";
+
+export const handle = shareable;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const group = params.group;
+  if (!isGroup(group)) throw new Response(null, { status: 404 });
+  const t = await getRequestT(request, "catalog");
+  const brand = (await getRequestT(request, "common"))("brand.name");
+  return {
+    group,
+    meta: {
+      title: `${t(`groups.${group}.title`)} — ${brand}`,
+      description: t(`groups.${group}.subtitle`),
+    },
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = pageMetaTags;
+
+export default function CatalogGroup() {
+  const { group } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("catalog");
+  const products = productsInGroup(group);
+  const title = t(`groups.${group}.title`);
+  return (
+    <section className="page">
+      <Breadcrumbs
+        crumbs={[
+          { label: t("breadcrumbs.home"), href: "/" },
+          { label: t("breadcrumbs.catalog"), href: "/catalog" },
+          { label: title },
+        ]}
+      />
+      <header className="page-header">
+        <h1>{title}</h1>
+        <p className="page-header__subtitle">{t(`groups.${group}.subtitle`)}</p>
+      </header>
+      {products.length > 0 ? (
+        <ProductGrid products={products} atTop />
+      ) : (
+        <div className="empty-state">
+          <p>{t("emptyGroup.message")}</p>
+          <Link to="/catalog" className="button">
+            {t("emptyGroup.back")}
+          </Link>
+        </div>
+      )}
+    </section>
+  );
+}

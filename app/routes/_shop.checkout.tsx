@@ -1,0 +1,118 @@
+import { randomUUID } from "node:crypto";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, data, redirect, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { commitCart, getCart } from "~/cart/cart.server";
+import { priceCart } from "~/cart/model";
+import { useCart } from "~/cart/use-cart";
+import { CheckoutForm } from "~/checkout/CheckoutForm";
+import { rememberPlacedOrder } from "~/checkout/confirmation.server";
+import { clientKey, orderRateLimiter } from "~/checkout/rate-limit.server";
+import { currentDeliveryWindow, submitCheckout } from "~/checkout/submit.server";
+import { getLocale } from "~/i18n/i18next.server";
+import { fixedT } from "~/i18n/instance.server";
+import { getPageMeta } from "~/i18n/page-meta.server";
+import { readForm } from "~/platform/http.server";
+import { shop } from "~/platform/shop.server";
+import { Price } from "~/ui/Price";
+import { pageMetaTags } from "~/ui/meta";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (priceCart(await getCart(request)).count === 0) throw redirect("/cart");
+  return {
+    meta: await getPageMeta(request, "checkout"),
+    // One token per form shown: sending the same form twice places one order (D9).
+    token: randomUUID(),
+    window: currentDeliveryWindow(shop.clock, shop.config.delivery),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = pageMetaTags;
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const config = shop.config;
+  const ownerT = fixedT("ru", "catalog");
+  const outcome = await submitCheckout(
+    {
+      db: shop.db,
+      now: shop.clock,
+      delivery: config.delivery,
+      telegram: shop.telegram,
+      rateLimiter: orderRateLimiter(shop.db, shop.clock),
+      titleOf: (slug) => ownerT(`products.${slug}.title`),
+    },
+    {
+      form: await readForm(request),
+      cart: await getCart(request),
+      language: await getLocale(request),
+      client: clientKey(request, context.clientAddress),
+    },
+  );
+  switch (outcome.status) {
+    case "bot":
+      throw redirect("/", { status: 303 });
+    case "emptyCart":
+      throw redirect("/cart", { status: 303 });
+    case "refused": {
+      const headers = outcome.retryAfterSeconds
+        ? { "Retry-After": String(outcome.retryAfterSeconds) }
+        : undefined;
+      return data(
+        { error: outcome.error, values: outcome.values },
+        { status: outcome.httpStatus, headers },
+      );
+    }
+    case "placed":
+      // The chat notifications go out after the commit, never holding up the shopper.
+      shop.kickOutbox();
+      throw await thankYou(request, outcome.orderNumber);
+  }
+}
+
+/** The redirect to the thank-you page: the cart emptied, the order remembered for this browser. */
+async function thankYou(request: Request, orderNumber: number): Promise<Response> {
+  const headers = new Headers();
+  headers.append("Set-Cookie", await commitCart([]));
+  headers.append("Set-Cookie", await rememberPlacedOrder(request, orderNumber, shop.clock()));
+  return redirect("/checkout/thanks", { status: 303, headers });
+}
+
+export default function Checkout() {
+  const { token, window } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation(["checkout", "catalog"]);
+  const { lines, total } = priceCart(useCart());
+
+  return (
+    <section className="page checkout">
+      <header className="page-header">
+        <h1>{t("checkout:heading")}</h1>
+        <p className="page-header__subtitle">{t("checkout:intro")}</p>
+      </header>
+      <div className="checkout__layout">
+        <CheckoutForm token={token} window={window} result={actionData} />
+        <aside className="order-summary" aria-labelledby="summary-title">
+          <h2 id="summary-title">{t("checkout:summary.title")}</h2>
+          <ul>
+            {lines.map((line) => (
+              <li key={line.key}>
+                <span>
+                  {t(`catalog:products.${line.slug}.title`)}{" "}
+                  <bdi className="order-summary__qty">
+                    {t("checkout:summary.quantity", { count: line.qty })}
+                  </bdi>
+                </span>
+                <Price amount={line.subtotal} />
+              </li>
+            ))}
+          </ul>
+          <p className="order-summary__total">
+            <span>{t("checkout:summary.total")}</span> <Price amount={total} />
+          </p>
+          <p className="order-summary__payment">{t("checkout:summary.payment")}</p>
+          <Link to="/cart">{t("checkout:summary.edit")}</Link>
+        </aside>
+      </div>
+    </section>
+  );
+}

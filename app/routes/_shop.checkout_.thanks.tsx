@@ -1,0 +1,127 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, redirect, useLoaderData, useNavigate, useRouteLoaderData } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { type AnalyticsWindow, type Purchase, reportPurchaseOnce } from "~/analytics/events";
+import { readPlacedOrder } from "~/checkout/confirmation.server";
+import { getLocale } from "~/i18n/i18next.server";
+import { Isolated, isolate } from "~/i18n/isolate";
+import { getLanguage } from "~/i18n/languages";
+import { TETRI_PER_LARI, formatPrice } from "~/i18n/money";
+import { getRequestT } from "~/i18n/t.server";
+import { findOrderByNumber, formatOrderNumber } from "~/orders/place.server";
+import { formatLongDate, parseShortDate } from "~/platform/calendar";
+import { shop } from "~/platform/shop.server";
+import type { loader as rootLoader } from "~/root";
+import { CopyButton } from "~/ui/CopyButton";
+import { pageMetaTags } from "~/ui/meta";
+import { useHydrated } from "~/ui/use-hydrated";
+
+/**
+ * The thank-you (D10): only the browser that placed the order sees it, by the mark in its
+ * signed session; anyone else, or later, is sent home.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const placed = await readPlacedOrder(request, shop.clock());
+  const found = placed === null ? null : await findOrderByNumber(shop.db, placed);
+  if (!found) throw redirect("/");
+  const deliveryDate = parseShortDate(found.order.delivery_time);
+  const t = await getRequestT(request, "checkout");
+  const locale = getLanguage(await getLocale(request)).htmlLang;
+  const orderNumber = formatOrderNumber(found.order.order_number);
+  const purchase: Purchase = {
+    transaction_id: orderNumber,
+    value: found.order.total / TETRI_PER_LARI,
+    currency: "GEL",
+    items: found.items.map((item) => ({
+      item_id: item.item_key,
+      item_name: item.title,
+      price: item.price / TETRI_PER_LARI,
+      quantity: item.qty,
+    })),
+  };
+  return {
+    meta: { title: t("thanks.title"), noindex: true },
+    purchase,
+    orderNumber,
+    total: found.order.total,
+    deliveryDate: deliveryDate ? formatLongDate(deliveryDate, locale) : found.order.delivery_time,
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = pageMetaTags;
+
+export default function Thanks() {
+  const { orderNumber, total, deliveryDate, purchase } = useLoaderData<typeof loader>();
+  const analyticsIds = useRouteLoaderData<typeof rootLoader>("root")?.analytics;
+  const { t, i18n } = useTranslation("checkout");
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const dialog = useRef<HTMLDialogElement>(null);
+
+  // Once per order, whatever reloads or back-and-forth follow (D14).
+  useEffect(() => {
+    let storage: Storage | null = null;
+    try {
+      storage = window.localStorage;
+    } catch {
+      storage = null;
+    }
+    reportPurchaseOnce(window as unknown as AnalyticsWindow, storage, purchase, {
+      gaMeasurementId: analyticsIds?.gaMeasurementId ?? null,
+      adsConversionSendTo: analyticsIds?.adsConversionSendTo ?? null,
+    });
+  }, [purchase, analyticsIds]);
+
+  // With scripts the overlay becomes a real modal: focus inside, the page behind inert.
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element || typeof element.showModal !== "function") return;
+    element.close();
+    element.showModal();
+  }, []);
+
+  return (
+    <div className="thanks-backdrop">
+      <dialog
+        ref={dialog}
+        open
+        className="thanks"
+        aria-labelledby="thanks-title"
+        onCancel={(event) => {
+          event.preventDefault();
+          navigate("/");
+        }}
+      >
+        <svg className="thanks__icon" viewBox="0 0 48 48" width="56" height="56" aria-hidden="true">
+          <circle cx="24" cy="24" r="22" />
+          <path d="M14 25l7 7 13-15" />
+        </svg>
+        <h1 id="thanks-title">{t("thanks.title")}</h1>
+        <p className="thanks__label">{t("thanks.numberLabel")}</p>
+        <p className="thanks__number">
+          <bdi>{orderNumber}</bdi>
+        </p>
+        {hydrated ? (
+          <CopyButton
+            text={orderNumber}
+            label={t("thanks.copy")}
+            copiedLabel={t("thanks.copied")}
+          />
+        ) : null}
+        <p>
+          <Isolated text={t("thanks.delivery", { date: isolate(deliveryDate) })} />
+        </p>
+        <p>
+          <Isolated
+            text={t("thanks.total", { total: isolate(formatPrice(total, i18n.language)) })}
+          />
+        </p>
+        <p className="thanks__text">{t("thanks.text")}</p>
+        <Link to="/" className="button button--large">
+          {t("thanks.home")}
+        </Link>
+      </dialog>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { useRouteLoaderData } from "@remix-run/react";
+import type { AnalyticsIds } from "~/analytics/events";
+import type { Cart } from "~/cart/model";
+import type { LanguageCode } from "~/i18n/languages";
+import type { Toast } from "./toast";
+
+/**
+ * What the root loader gives every page. Declared here rather than inferred from the
+ * loader, so that components reading it (the header's badge, the cart) need not import
+ * the root route that renders them.
+ */
+export interface RootData {
+  locale: LanguageCode;
+  origin: string;
+  i18nVersion: string;
+  year: number;
+  /** Titles for pages that end in an error boundary, whose own loader gave nothing. */
+  errorTitles: { notFound: string; error: string };
+  /** Public ids only; gtag.js loads when one is set (D14). */
+  analytics: AnalyticsIds;
+  /** Keys and quantities only: the browser prices nothing it could forge. */
+  cart: Cart;
+  toast: Toast | null;
+}
+
+/** The root loader's data; undefined only when the root loader itself failed. */
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData("root") as RootData | undefined;
+}

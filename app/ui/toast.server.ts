@@ -1,0 +1,31 @@
+import { randomUUID } from "node:crypto";
+import { getSession, sessionStorage } from "../platform/session.server";
+import type { Toast, ToastContent } from "./toast";
+
+const TOAST_KEY = "toast";
+
+export function createToast(content: ToastContent): Toast {
+  return { ...content, id: randomUUID() } as Toast;
+}
+
+/** Keeps a toast for the next page the browser loads; returns the Set-Cookie header. */
+export async function flashToast(request: Request, toast: Toast): Promise<string> {
+  const session = await getSession(request);
+  session.flash(TOAST_KEY, toast);
+  return sessionStorage.commitSession(session);
+}
+
+/**
+ * The toast waiting for this page, if any, and the Set-Cookie header that forgets it
+ * (null when nothing was waiting, so ordinary pages set no cookie).
+ */
+export async function takeToast(
+  request: Request,
+): Promise<{ toast: Toast | null; setCookie: string | null }> {
+  if (!request.headers.get("Cookie")?.includes("__session="))
+    return { toast: null, setCookie: null };
+  const session = await getSession(request);
+  const toast = (session.get(TOAST_KEY) as Toast | undefined) ?? null;
+  if (!toast) return { toast: null, setCookie: null };
+  return { toast, setCookie: await sessionStorage.commitSession(session) };
+}

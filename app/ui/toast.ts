@@ -1,0 +1,14 @@
+import type { CartError } from "../cart/model";
+
+/** A message for the shopper, shown once: by the toast stack with JavaScript, or after a redirect without it. */
+export type Toast = { id: string } & (
+  | { kind: "added"; key: string }
+  | { kind: "limit" }
+  | { kind: "error"; error: CartError | "badRequest" }
+);
+
+export type ToastContent = Toast extends infer T
+  ? T extends Toast
+    ? Omit<T, "id">
+    : never
+  : never;
