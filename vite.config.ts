@@ -10,8 +10,13 @@ declare module "@remix-run/node" {
 
 const appFolder = fileURLToPath(new URL("./app/", import.meta.url));
 const routesFolder = `${appFolder}routes/`;
-/** What the browser runs on every page: the client entry and the root route. */
-const shellRoots = ["entry.client.tsx", "root.tsx"].map((file) => `${appFolder}${file}`);
+/**
+ * What the browser runs on every page: the client entry, the root route and the
+ * storefront's layout (header, footer, analytics).
+ */
+const shellRoots = ["entry.client.tsx", "root.tsx", "routes/_shop.tsx"].map(
+  (file) => `${appFolder}${file}`,
+);
 /**
  * Shared code of this many of the shop's routes joins the shell (today the page meta, the
  * price and text isolation). Measured: at 2 or 3 pages carried code they do not use, at
