@@ -49,6 +49,23 @@ function byBaseKey(entries: Map<string, string>): Map<string, Set<string>> {
   return bases;
 }
 
+/**
+ * Plural categories a language's keys need beyond what this Node's ICU reports. Before
+ * CLDR 42 Hebrew also had "many" (20, 30, 40…), and browsers with an older ICU still ask
+ * i18next for `_many`: without it they fall back to the Russian text.
+ */
+const EXTRA_PLURAL_CATEGORIES: Partial<Record<string, readonly string[]>> = {
+  he: ["two", "many"],
+};
+
+function pluralCategories(language: (typeof languageCodes)[number]): string[] {
+  const categories = new Set<string>(
+    new Intl.PluralRules(getLanguage(language).htmlLang).resolvedOptions().pluralCategories,
+  );
+  for (const category of EXTRA_PLURAL_CATEGORIES[language] ?? []) categories.add(category);
+  return [...categories].sort();
+}
+
 function placeholders(value: string): string[] {
   return [...value.matchAll(/\{\{\s*([\w.]+)[^}]*\}\}/g)].map((m) => m[1] ?? "").sort();
 }
@@ -64,13 +81,20 @@ describe.each(namespaces)("the %s dictionaries", (namespace) => {
   });
 
   it.each(languageCodes)("%s has every plural form its language needs", (language) => {
-    const categories = new Intl.PluralRules(getLanguage(language).htmlLang)
-      .resolvedOptions()
-      .pluralCategories.slice()
-      .sort();
+    const categories = pluralCategories(language);
     for (const [base, forms] of byBaseKey(load(language, namespace))) {
       if (forms.size === 0) continue;
       expect([...forms].sort(), `${language}: ${base}`).toEqual(categories);
+    }
+  });
+
+  it("he has two and many for every plural, and many shows the number", () => {
+    const entries = load("he", namespace);
+    for (const [base, forms] of byBaseKey(entries)) {
+      if (forms.size === 0) continue;
+      expect([...forms], `he: ${base}`).toEqual(expect.arrayContaining(["two", "many"]));
+      // "many" is 20, 30, 40…: never "one" or "two" in words.
+      expect(entries.get(`${base}_many`), `he: ${base}_many`).toContain("{{count}}");
     }
   });
 
