@@ -22,12 +22,12 @@ export const IOS_MAX_SCALE = 5;
 /** After a route change to an address with a hash, wait this long for the target to appear. */
 export const HASH_SCROLL_WAIT_MS = 5000;
 
-/** At this width or less the navigation collapses into the mobile menu. */
-export const MOBILE_BREAKPOINT_PX = 720;
-/** The bar shrinks once the page is scrolled more than this. */
+/**
+ * The bar shrinks once the page is scrolled more than this. Its two heights (72 and 56 px)
+ * and the 720 px width at which the navigation collapses into the mobile menu are CSS's
+ * alone: `--header-height`, `--header-height-compact` and the media query in app.css.
+ */
 export const HEADER_SHRINK_SCROLL_PX = 10;
-export const HEADER_HEIGHT_PX = 72;
-export const HEADER_HEIGHT_COMPACT_PX = 56;
 
 /** Menus open this long after hover or focus, and close this long after the pointer leaves. */
 export const MENU_OPEN_DELAY_MS = 80;

@@ -1,13 +1,12 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { type FormEvent, type ReactNode, useEffect, useRef } from "react";
-import type { action as cartAction } from "~/routes/_shop.cart";
 import { useShowOnce, useToasts } from "~/ui/Toasts";
 import { useHydrated } from "~/ui/use-hydrated";
-import type { CartIntent } from "./intents";
+import type { CartAnswer, CartIntent } from "./intents";
 
 /** A fetcher for cart changes whose answer (added, refused…) appears as a toast. */
 export function useCartFetcher(key?: string) {
-  const fetcher = useFetcher<typeof cartAction>(key ? { key } : undefined);
+  const fetcher = useFetcher<CartAnswer>(key ? { key } : undefined);
   const toasts = useToasts();
   const toast = fetcher.data && "toast" in fetcher.data ? fetcher.data.toast : null;
   useShowOnce(toast, toasts.show);

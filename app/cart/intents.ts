@@ -1,3 +1,4 @@
+import type { Toast } from "~/ui/toast";
 import {
   type Cart,
   type CartResult,
@@ -57,4 +58,10 @@ export function applyCartIntent(current: Cart, intent: CartIntent, fields: Field
     case "clear":
       return clearCart();
   }
+}
+
+/** What the cart action answers a fetcher: whether the change held, and what to tell. */
+export interface CartAnswer {
+  ok: boolean;
+  toast: Toast | null;
 }

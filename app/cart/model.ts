@@ -107,11 +107,6 @@ export function clearCart(): CartResult {
   return { ok: true, cart: [], limited: false };
 }
 
-/** The number of distinct products, as the header badge counts. */
-export function distinctCount(cart: Cart): number {
-  return cart.length;
-}
-
 /** What the header badge shows: the count, or "9+" above 9. */
 export function badgeText(count: number): string {
   return count > BADGE_MAX ? `${BADGE_MAX}+` : String(count);

@@ -1,5 +1,5 @@
-import { useFetchers, useRouteLoaderData } from "@remix-run/react";
-import type { loader as rootLoader } from "~/root";
+import { useFetchers } from "@remix-run/react";
+import { useRootData } from "~/ui/root-data";
 import { applyCartIntent, isCartIntent } from "./intents";
 import type { Cart } from "./model";
 
@@ -8,7 +8,7 @@ import type { Cart } from "./model";
  * change still in flight already applied (optimistic UI), by the server's own rules.
  */
 export function useCart(): Cart {
-  const serverCart = useRouteLoaderData<typeof rootLoader>("root")?.cart ?? [];
+  const serverCart = useRootData()?.cart ?? [];
   const fetchers = useFetchers();
   let cart: Cart = serverCart;
   for (const fetcher of fetchers) {

@@ -30,9 +30,9 @@ export function detectLanguage(signals: LanguageSignals): LanguageCode {
  */
 export function preferredBrowserLanguage(header: string | null): string | null {
   if (!header) return null;
-  let best: { tag: string; q: number; index: number } | null = null;
+  let best: { tag: string; q: number } | null = null;
   const parts = header.slice(0, 512).split(",");
-  for (const [index, part] of parts.entries()) {
+  for (const part of parts) {
     const [rawTag, ...params] = part.trim().split(";");
     const tag = rawTag?.trim().toLowerCase();
     if (!tag || tag === "*") continue;
@@ -42,7 +42,8 @@ export function preferredBrowserLanguage(header: string | null): string | null {
       if (key === "q") q = Number(value);
     }
     if (!Number.isFinite(q) || q <= 0) continue;
-    if (!best || q > best.q) best = { tag, q, index };
+    // The first of equal weights wins, as browsers order them.
+    if (!best || q > best.q) best = { tag, q };
   }
   return best ? (best.tag.split("-")[0] ?? null) : null;
 }

@@ -4,7 +4,7 @@ import { type ChangeEvent, type FocusEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CartForm, useCartFetcher, useExpectedQuantity } from "~/cart/CartForm";
 import { commitCart, getCart } from "~/cart/cart.server";
-import { applyCartIntent, isCartIntent } from "~/cart/intents";
+import { type CartAnswer, applyCartIntent, isCartIntent } from "~/cart/intents";
 import { type PricedLine, digitsOnly, priceCart } from "~/cart/model";
 import { useCart } from "~/cart/use-cart";
 import { getPageMeta } from "~/i18n/page-meta.server";
@@ -36,7 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (!isCartIntent(intent)) {
     const toast = createToast({ kind: "error", error: "badRequest" });
-    if (viaFetcher) return data({ ok: false, toast }, { status: 400 });
+    if (viaFetcher) return data<CartAnswer>({ ok: false, toast }, { status: 400 });
     throw redirect(redirectTo, {
       status: 303,
       headers: { "Set-Cookie": await flashToast(request, toast) },
@@ -54,7 +54,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const headers = new Headers();
   if (result.ok) headers.append("Set-Cookie", await commitCart(result.cart));
-  if (viaFetcher) return data({ ok: result.ok, toast }, { status: result.ok ? 200 : 400, headers });
+  if (viaFetcher)
+    return data<CartAnswer>({ ok: result.ok, toast }, { status: result.ok ? 200 : 400, headers });
 
   if (toast) headers.append("Set-Cookie", await flashToast(request, toast));
   throw redirect(redirectTo, { status: 303, headers });

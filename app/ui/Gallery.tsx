@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Product } from "~/catalog/products";
+import { fetchPriority } from "./fetch-priority";
 
 /**
  * The product's pictures with thumbnails. Each thumbnail is a link (`?photo=2`), so it
@@ -12,12 +13,12 @@ export function Gallery({ product, selected }: { product: Product; selected: num
   return (
     <section className="gallery" aria-label={t("product.gallery")}>
       <img
+        {...fetchPriority("high")}
         className="gallery__main"
         src={image.src}
         width={image.width}
         height={image.height}
         alt={t(`products.${product.slug}.imageAlt.${image.alt}`)}
-        fetchPriority="high"
         decoding="sync"
       />
       <ul className="gallery__thumbs">

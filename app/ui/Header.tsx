@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { type ReactNode, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { badgeText, distinctCount } from "~/cart/model";
+import { badgeText } from "~/cart/model";
 import { useCart } from "~/cart/use-cart";
 import { HEADER_SHRINK_SCROLL_PX } from "~/constants";
 import type { LanguageCode } from "~/i18n/languages";
@@ -232,7 +232,8 @@ function MobileMenu() {
 /** The cart icon with the number of distinct products (9+ above 9), right even without JavaScript. */
 function CartLink() {
   const { t } = useTranslation();
-  const count = distinctCount(useCart());
+  // The badge counts distinct products (spec §2): one line a product.
+  const count = useCart().length;
   return (
     <Link to="/cart" className="cart-link" aria-label={t("cartBadge", { count })}>
       <svg

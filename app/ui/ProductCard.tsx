@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { type Product, productHref } from "~/catalog/products";
 import { Price } from "./Price";
+import { fetchPriority } from "./fetch-priority";
 
 /**
  * A catalogue card: group, picture (a second one on hover), title, short text, price.
@@ -22,12 +23,12 @@ export function ProductCard({
     <article className="product-card">
       <div className="product-card__media">
         <img
+          {...fetchPriority(first ? "high" : undefined)}
           src={front.src}
           width={front.width}
           height={front.height}
           alt={t(`products.${product.slug}.imageAlt.${front.alt}`)}
           loading={first ? "eager" : "lazy"}
-          fetchPriority={first ? "high" : undefined}
           decoding="async"
         />
         <img

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type SlideTrigger, slideInterval, wrap } from "./carousel/paging";
+import { fetchPriority } from "./fetch-priority";
 import { Chevron } from "./icons";
 import { useHydrated } from "./use-hydrated";
 import { scrollBehavior } from "./use-reduced-motion";
@@ -113,13 +114,13 @@ export function Slideshow() {
             aria-hidden={hydrated && index !== current ? true : undefined}
           >
             <img
+              {...fetchPriority(index === 0 ? "high" : undefined)}
               className="slide__image"
               src={slide.image}
               width={SLIDE_IMAGE.width}
               height={SLIDE_IMAGE.height}
               alt=""
               loading={index === 0 ? "eager" : "lazy"}
-              fetchPriority={index === 0 ? "high" : undefined}
               decoding={index === 0 ? "sync" : "async"}
             />
             <div className="slide__content">
