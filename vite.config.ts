@@ -89,6 +89,24 @@ const reactRouterProduction = [
 ];
 
 export default defineConfig(({ command, isSsrBuild }) => ({
+  // Development: the browser's dependencies are bundled before the first page, and no
+  // others are looked for. Vite's scan reads route modules before Remix strips their
+  // server code, found better-sqlite3, pg and friends on the first visit, bundled again
+  // and reloaded: until then two copies of React broke hydration ("Invalid hook call").
+  optimizeDeps: {
+    noDiscovery: true,
+    include: [
+      "react",
+      "react/jsx-runtime",
+      "react/jsx-dev-runtime",
+      "react-dom",
+      "react-dom/client",
+      "@remix-run/react",
+      "i18next",
+      "react-i18next",
+      "@simplewebauthn/browser",
+    ],
+  },
   resolve: {
     alias: [
       { find: "~", replacement: fileURLToPath(new URL("./app", import.meta.url)) },
