@@ -4,6 +4,10 @@ export const PHONE_DIGITS = 9;
 /** The stored form. No Georgian number starts with 0 after +995: 0 is the trunk prefix. */
 export const PHONE_PATTERN = /^\+995 [1-9]\d{2} \d{3} \d{3}$/;
 
+const COUNTRY_CODE = "995";
+/** What the field shows before anything is typed, and keeps in front of the number. */
+const FIELD_START = `${PHONE_PREFIX} `;
+
 export function isValidPhone(text: string): boolean {
   return PHONE_PATTERN.test(text);
 }
@@ -59,20 +63,54 @@ function groupNumber(digits: string): string {
 }
 
 /**
+ * The shopper's part of the field after an edit turned `previous` into `raw`. The
+ * prefix is the field's, not the shopper's: what was typed or pasted inside or before
+ * it (where a tap puts the caret in Arabic or Hebrew) belongs right after it, and the
+ * prefix's own 995 is not part of the number.
+ */
+function shopperText(raw: string, previous: string): string {
+  const own = previous.startsWith(FIELD_START)
+    ? FIELD_START.length
+    : previous.startsWith(PHONE_PREFIX)
+      ? PHONE_PREFIX.length
+      : 0;
+  const shorter = Math.min(raw.length, previous.length);
+  // Where the edit was: the unchanged end is matched first, so that a number pasted in
+  // front of the field ("+995 599 000 111+995 ") is read as pasted there, though it
+  // starts as the field does.
+  let end = 0;
+  while (end < shorter && raw[raw.length - 1 - end] === previous[previous.length - 1 - end]) end++;
+  let start = 0;
+  while (start < shorter - end && raw[start] === previous[start]) start++;
+  if (start >= own) return raw.slice(own);
+  const inserted = raw.slice(start, raw.length - end);
+  return inserted + previous.slice(Math.max(previous.length - end, own));
+}
+
+/**
+ * The digits of a number still being typed. A leading 0 is the trunk prefix or the
+ * start of 00 995, never part of the number; a country code typed again keeps its
+ * digits until the number is whole, when `normalizePhone` reads it.
+ */
+function typedDigits(text: string): string {
+  const digits = plain(text).replace(/\D+/g, "").replace(/^0+/, "");
+  const room = digits.startsWith(COUNTRY_CODE) ? COUNTRY_CODE.length + PHONE_DIGITS : PHONE_DIGITS;
+  return digits.slice(0, room);
+}
+
+/**
  * The phone field while typing: the +995 prefix always stays, at most nine more digits,
  * grouped by three. A typed "+" or letters are dropped; deleting into the prefix gives
- * the prefix back.
+ * the prefix back. A whole number typed or pasted in any of D30's ways, wherever the
+ * caret was, becomes the number `normalizePhone` reads. `previous` is the field's value
+ * before the edit.
  */
-export function maskPhone(raw: string): string {
+export function maskPhone(raw: string, previous: string = FIELD_START): string {
   // Deleting into the prefix ("+99", "+", "") gives the prefix back.
-  if (PHONE_PREFIX.startsWith(raw.trim())) return `${PHONE_PREFIX} `;
-  const afterPrefix = raw.startsWith(PHONE_PREFIX) ? raw.slice(PHONE_PREFIX.length) : raw;
-  let digits = afterPrefix.replace(/\D+/g, "");
-  // Someone typing the whole number including the country code.
-  if (!raw.startsWith(PHONE_PREFIX) && digits.startsWith("995") && digits.length > PHONE_DIGITS) {
-    digits = digits.slice(3);
-  }
-  digits = digits.slice(0, PHONE_DIGITS);
-  const groups = digits.match(/\d{1,3}/g) ?? [];
-  return [PHONE_PREFIX, ...groups].join(" ") + (groups.length === 0 ? " " : "");
+  if (PHONE_PREFIX.startsWith(raw.trim())) return FIELD_START;
+  const text = shopperText(raw, previous);
+  const whole = normalizePhone(text);
+  if (whole) return whole;
+  const digits = typedDigits(text);
+  return digits ? groupNumber(digits) : FIELD_START;
 }

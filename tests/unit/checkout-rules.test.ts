@@ -197,6 +197,38 @@ describe("the phone (spec §5)", () => {
   ])("finds no Georgian number in %j", (text) => {
     expect(normalizePhone(text)).toBeNull();
   });
+
+  it.each(SPELLINGS)("masks %s pasted into the field wherever the caret was", (spelling) => {
+    const empty = "+995 ";
+    // After the prefix, as the field is shown; before it, where a tap on the field puts the
+    // caret in Arabic and Hebrew (its text sits at the end); inside it; over everything.
+    expect(maskPhone(`${empty}${spelling}`, empty)).toBe("+995 599 000 111");
+    expect(maskPhone(`${spelling}${empty}`, empty)).toBe("+995 599 000 111");
+    expect(maskPhone(`+9${spelling}95 `, empty)).toBe("+995 599 000 111");
+    expect(maskPhone(spelling, "+995 555 123")).toBe("+995 599 000 111");
+  });
+
+  it.each(SPELLINGS)("masks %s typed key by key, from after or before the prefix", (spelling) => {
+    // The browser puts the caret at the end once the mask has changed the value.
+    const typed = (startBeforePrefix: boolean) =>
+      [...spelling].reduce((value, key, index) => {
+        const raw = startBeforePrefix && index === 0 ? key + value : value + key;
+        return maskPhone(raw, value);
+      }, "+995 ");
+    expect(typed(false)).toBe("+995 599 000 111");
+    expect(typed(true)).toBe("+995 599 000 111");
+  });
+
+  it("masks a key typed inside the prefix as typed after it", () => {
+    expect(maskPhone("+5995 ", "+995 ")).toBe("+995 5");
+    expect(maskPhone("+9955 599", "+995 599")).toBe("+995 559 9");
+    expect(maskPhone("5+995 599", "+995 599")).toBe("+995 559 9");
+  });
+
+  it("shows a leading zero as nothing: it is the trunk prefix, or the start of 00 995", () => {
+    expect(maskPhone("+995 0", "+995 ")).toBe("+995 ");
+    expect(maskPhone("+995 05", "+995 ")).toBe("+995 5");
+  });
 });
 
 describe("the checkout form (D8)", () => {
