@@ -194,7 +194,7 @@ export function CheckoutForm({ token, window, result }: CheckoutFormProps) {
           maxLength={FIELD_LIMITS.phone}
           value={phone}
           onChange={(event) =>
-            setPhone(hydrated ? maskPhone(event.target.value) : event.target.value)
+            setPhone(hydrated ? maskPhone(event.target.value, phone) : event.target.value)
           }
           onKeyDown={onPhoneKeyDown}
           aria-required="true"

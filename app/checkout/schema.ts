@@ -1,13 +1,15 @@
 import * as v from "valibot";
 import { toShortDate } from "~/platform/calendar";
 import { type DeliveryWindow, parseDeliveryDate } from "./delivery-date";
-import { PHONE_PATTERN } from "./phone";
+import { PHONE_PATTERN, normalizePhone } from "./phone";
 
 /** Longest values accepted per field (D11). */
 export const FIELD_LIMITS = {
   address: 300,
   deliveryTime: 8,
-  phone: 16,
+  // Room for a number written with its country code after the field's own +995:
+  // "+995 00995 599 000 111", with brackets or dashes, or copied with direction marks.
+  phone: 32,
   messenger: 64,
   email: 254,
 } as const;
@@ -52,7 +54,12 @@ const emptyToNull = v.transform((value: string) => (value === "" ? null : value)
 export function checkoutSchema(window: DeliveryWindow) {
   return v.object({
     address: v.pipe(text(FIELD_LIMITS.address), v.nonEmpty("check.address")),
-    phone: v.pipe(text(FIELD_LIMITS.phone), v.regex(PHONE_PATTERN, "check.address")),
+    phone: v.pipe(
+      text(FIELD_LIMITS.phone),
+      // Any way of writing the number is stored as the spec writes it (D30).
+      v.transform((value: string) => normalizePhone(value) ?? value),
+      v.regex(PHONE_PATTERN, "check.address"),
+    ),
     deliveryTime: v.pipe(
       text(FIELD_LIMITS.deliveryTime),
       v.rawTransform(({ dataset, addIssue, NEVER }) => {

@@ -1,3 +1,4 @@
+import { PHONE_PREFIX, normalizePhone } from "~/checkout/phone";
 import { type CalendarDate, compareDates, parseIsoDate, toIsoDate } from "~/platform/calendar";
 import { type OrderStatus, isOrderStatus } from "../orders/status";
 
@@ -26,16 +27,18 @@ const MAX_QUERY = 100;
 
 /**
  * Reads the one search field: an order number (`004321`, `#4321`), a phone in any
- * spacing or prefix (`+995 555 12 34 56`, `555123456`, `(555) 123-456`), or a piece of
- * the address. Digits can be an order number and a phone at once; both are looked for.
+ * spacing or prefix (`+995 555 12 34 56`, `555123456`, `(555) 123-456`, `0555 123 456`),
+ * or a piece of the address. Digits can be an order number and a phone at once; both are
+ * looked for.
  */
 export function parseQuery(raw: string): ParsedQuery {
   const query = raw.trim().slice(0, MAX_QUERY);
   if (!query) return { orderNumber: null, phoneDigits: null, text: null };
   const numberish = /^#?\d{1,6}$/.test(query) ? Number(query.replace("#", "")) : null;
-  const digitsOnly = /^[\d\s()+\-.#]+$/.test(query);
-  let digits = query.replace(/\D+/g, "");
-  if (digits.startsWith("995") && digits.length > 9) digits = digits.slice(3);
+  // A whole number in any spelling (D30) is looked for by its nine digits, a part as typed.
+  const phone = normalizePhone(query);
+  const digitsOnly = phone !== null || /^[\d\s()+\-.#]+$/.test(query);
+  const digits = (phone?.slice(PHONE_PREFIX.length) ?? query).replace(/\D+/g, "");
   return {
     orderNumber: numberish !== null && numberish > 0 ? numberish : null,
     phoneDigits: digitsOnly && digits.length >= 3 ? digits : null,

@@ -47,6 +47,51 @@ test("each field's autofill name fits its control: no multi-line address on one 
   expect(fields.find((field) => field.name === "address")?.autocomplete).toEqual(["address-line1"]);
 });
 
+test.describe("a phone written another way is stored as the spec writes it (D30)", () => {
+  const ways = [
+    { lng: "en", phone: "00995 599 000 111", how: "fill" },
+    { lng: "en", phone: "599000111", how: "paste" },
+    { lng: "en", phone: "+995 599 000 111", how: "paste" },
+    // The field's text sits at its end in Arabic, so a click on it puts the caret before +995.
+    { lng: "ar", phone: "00995 599 000 111", how: "paste" },
+    { lng: "ar", phone: "٥٩٩٠٠٠١١١", how: "paste" },
+    { lng: "ar", phone: "599000111", how: "type" },
+  ] as const;
+
+  for (const { lng, phone, how } of ways) {
+    test(`${how} ${phone} in ${lng}`, async ({ page, javaScriptEnabled }) => {
+      const say = (key: string) => text(lng, "checkout", key);
+      await addOintmentToCart(page);
+      await page.goto(`/checkout?lng=${lng}`);
+      if (javaScriptEnabled)
+        await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+      const address = uniqueAddress("Kostava 14");
+      await page.getByLabel(say("fields.address")).fill(address);
+      await page.getByLabel(say("fields.deliveryTime")).fill(deliveryDate(2));
+      const field = page.getByLabel(say("fields.phone"));
+      await expect(field).toHaveValue("+995 ");
+      if (how === "fill") {
+        await field.fill(phone);
+      } else {
+        // Into the field as it is shown, "+995 " and all, where the click put the caret.
+        await field.click();
+        if (how === "paste") await page.keyboard.insertText(phone);
+        else await page.keyboard.type(phone);
+      }
+      if (javaScriptEnabled) await expect(field).toHaveValue("+995 599 000 111");
+      await page.getByRole("button", { name: say("submit") }).click();
+
+      const number = page.locator(".thanks__number");
+      await expect(number).toHaveText(/^\d{6}$/);
+      expect(findOrder(await number.innerText())).toMatchObject({
+        address,
+        phone: "+995 599 000 111",
+        language: lng,
+      });
+    });
+  }
+});
+
 test.describe("checkout without JavaScript", () => {
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "plain form posts");
 

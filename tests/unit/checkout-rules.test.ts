@@ -6,7 +6,7 @@ import {
   parseDeliveryDate,
   snapToWindow,
 } from "~/checkout/delivery-date";
-import { isValidPhone, maskPhone } from "~/checkout/phone";
+import { isValidPhone, maskPhone, normalizePhone } from "~/checkout/phone";
 import { validateCheckout } from "~/checkout/schema";
 import {
   type CalendarDate,
@@ -19,6 +19,24 @@ import {
 
 const date = (year: number, month: number, day: number): CalendarDate => ({ year, month, day });
 const SPEC_2025 = { from: "2025-01-01", until: "2025-12-31" };
+
+/** One number as shoppers write it (D30): every spelling is stored as +995 599 000 111. */
+const SPELLINGS = [
+  "+995 599 000 111",
+  "+995599000111",
+  "599000111",
+  "00995 599 000 111",
+  "0599 000 111",
+  "995599000111",
+  "+995 (599) 00-01-11",
+  // Arabic-Indic and Eastern Arabic-Indic digits, as an Arabic or Persian keyboard types them.
+  "٥٩٩ ٠٠٠ ١١١",
+  "+٩٩٥ ٥٩٩ ٠٠٠ ١١١",
+  "۰۵۹۹ ۰۰۰ ۱۱۱",
+  // Copied from right-to-left text, with its invisible isolates and marks.
+  "\u2068+995 599 000 111\u2069",
+  "\u200f+995 599 000 111",
+];
 
 describe("the shop's calendar (D6)", () => {
   it("is Tbilisi's date, not the server's", () => {
@@ -147,6 +165,70 @@ describe("the phone (spec §5)", () => {
     expect(maskPhone("+995555123456")).toBe("+995 555 123 456");
     expect(maskPhone("995555123456")).toBe("+995 555 123 456");
   });
+
+  it("does not take +995 555 123 456 with a leading zero: no Georgian number starts with one", () => {
+    expect(isValidPhone("+995 055 123 456")).toBe(false);
+  });
+
+  it.each(SPELLINGS)("reads %s as +995 599 000 111 (D30)", (spelling) => {
+    expect(normalizePhone(spelling)).toBe("+995 599 000 111");
+  });
+
+  it.each(SPELLINGS)(
+    "reads %s after the field's own +995, or before it as without scripts in Arabic",
+    (spelling) => {
+      expect(normalizePhone(`+995 ${spelling}`)).toBe("+995 599 000 111");
+      expect(normalizePhone(`${spelling}+995 `)).toBe("+995 599 000 111");
+    },
+  );
+
+  it.each([
+    "",
+    "+995 ",
+    "599 000 11",
+    "599 000 1111",
+    "+995 059 900 011",
+    "+7 599 000 111",
+    "+44 599 000 111",
+    "++995 599 000 111",
+    "599 000 111 Nino",
+    "+995 599 000 111 ext. 5",
+    "+995 +7 599 000 111",
+  ])("finds no Georgian number in %j", (text) => {
+    expect(normalizePhone(text)).toBeNull();
+  });
+
+  it.each(SPELLINGS)("masks %s pasted into the field wherever the caret was", (spelling) => {
+    const empty = "+995 ";
+    // After the prefix, as the field is shown; before it, where a tap on the field puts the
+    // caret in Arabic and Hebrew (its text sits at the end); inside it; over everything.
+    expect(maskPhone(`${empty}${spelling}`, empty)).toBe("+995 599 000 111");
+    expect(maskPhone(`${spelling}${empty}`, empty)).toBe("+995 599 000 111");
+    expect(maskPhone(`+9${spelling}95 `, empty)).toBe("+995 599 000 111");
+    expect(maskPhone(spelling, "+995 555 123")).toBe("+995 599 000 111");
+  });
+
+  it.each(SPELLINGS)("masks %s typed key by key, from after or before the prefix", (spelling) => {
+    // The browser puts the caret at the end once the mask has changed the value.
+    const typed = (startBeforePrefix: boolean) =>
+      [...spelling].reduce((value, key, index) => {
+        const raw = startBeforePrefix && index === 0 ? key + value : value + key;
+        return maskPhone(raw, value);
+      }, "+995 ");
+    expect(typed(false)).toBe("+995 599 000 111");
+    expect(typed(true)).toBe("+995 599 000 111");
+  });
+
+  it("masks a key typed inside the prefix as typed after it", () => {
+    expect(maskPhone("+5995 ", "+995 ")).toBe("+995 5");
+    expect(maskPhone("+9955 599", "+995 599")).toBe("+995 559 9");
+    expect(maskPhone("5+995 599", "+995 599")).toBe("+995 559 9");
+  });
+
+  it("shows a leading zero as nothing: it is the trunk prefix, or the start of 00 995", () => {
+    expect(maskPhone("+995 0", "+995 ")).toBe("+995 ");
+    expect(maskPhone("+995 05", "+995 ")).toBe("+995 5");
+  });
 });
 
 describe("the checkout form (D8)", () => {
@@ -174,7 +256,8 @@ describe("the checkout form (D8)", () => {
 
   it.each([
     [{ address: "   " }, "check.address", ["address"]],
-    [{ phone: "+995555123456" }, "check.address", ["phone"]],
+    [{ phone: "+995 555 123 45" }, "check.address", ["phone"]],
+    [{ phone: "+7 555 123 456" }, "check.address", ["phone"]],
     [{ phone: "" }, "check.address", ["phone"]],
     [{ deliveryTime: "5.7.25" }, "check.address", ["deliveryTime"]],
     [{ deliveryTime: "00.07.25" }, "check.address", ["deliveryTime"]],
@@ -190,6 +273,15 @@ describe("the checkout form (D8)", () => {
     const result = validateCheckout({ ...good, ...change }, window);
     if (message === null) expect(result.ok).toBe(true);
     else expect(result).toEqual({ ok: false, message, fields });
+  });
+
+  it.each([
+    ...SPELLINGS,
+    ...SPELLINGS.map((spelling) => `+995 ${spelling}`),
+    ...SPELLINGS.map((spelling) => `${spelling}+995 `),
+  ])("stores the phone %j as +995 599 000 111 (D30)", (phone) => {
+    const result = validateCheckout({ ...good, phone }, window);
+    expect(result.ok && result.values.phone).toBe("+995 599 000 111");
   });
 
   it("prefers the general message when the address and the date are both wrong", () => {

@@ -65,6 +65,14 @@ describe("the desk's search field", () => {
     });
     expect(parseQuery("(555) 123-456").phoneDigits).toBe("555123456");
     expect(parseQuery("995555123456").phoneDigits).toBe("555123456");
+    // A whole number in any of the checkout's spellings (D30).
+    expect(parseQuery("00995 555 123 456").phoneDigits).toBe("555123456");
+    expect(parseQuery("0555 123 456").phoneDigits).toBe("555123456");
+    expect(parseQuery("٥٥٥ ١٢٣ ٤٥٦")).toEqual({
+      orderNumber: null,
+      phoneDigits: "555123456",
+      text: null,
+    });
     expect(parseQuery("Rustaveli 12")).toEqual({
       orderNumber: null,
       phoneDigits: null,

@@ -92,6 +92,26 @@ describe("submitCheckout (D8, D9, D12)", () => {
     expect(await count("orders")).toBe(0);
   });
 
+  it("stores a phone written another way as the spec writes it (D30)", async () => {
+    const spellings = [
+      "+995599000111",
+      "599000111",
+      "00995 599 000 111",
+      "0599 000 111",
+      "٥٩٩ ٠٠٠ ١١١",
+      // Pasted after the field's own +995 in a browser without scripts.
+      "+995 00995 599 000 111",
+    ];
+    for (const [index, phone] of spellings.entries()) {
+      const token = `token-${index}-0123456789abcdef`;
+      expect((await submitCheckout(deps(), submission({ phone, token }))).status, phone).toBe(
+        "placed",
+      );
+    }
+    const stored = await db.selectFrom("orders").select("phone").execute();
+    expect(stored.map((order) => order.phone)).toEqual(spellings.map(() => "+995 599 000 111"));
+  });
+
   it("asks the rate limit before anything else", async () => {
     const limited = deps(1);
     expect((await submitCheckout(limited, submission())).status).toBe("placed");
