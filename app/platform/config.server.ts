@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import * as v from "valibot";
 import type { DatabaseTarget } from "../../db/connection";
 import { parseWebConcurrency } from "../../server/web-concurrency.mjs";
 
@@ -17,7 +18,7 @@ export interface Config {
   databaseUrl: string | null;
   /** Connections in the PostgreSQL pool of each process. */
   databasePoolSize: number;
-  /** Null only before `loadConfig` fills it from the file beside the database. */
+  /** Null only before `getConfig` fills it from the file beside the database. */
   sessionSecret: string | null;
   telegram: {
     botToken: string | null;
@@ -70,6 +71,80 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
+/**
+ * A variable as the shop reads it: trimmed, and null when missing or empty. The default
+ * matters: `v.object` skips a missing key whose schema is optional without a default.
+ */
+const setting = v.pipe(
+  v.optional(v.string(), ""),
+  v.trim(),
+  v.transform((value) => value || null),
+);
+
+/** A setting that, when set, must pass `rule`; null when unset. */
+function whenSet<TOutput>(rule: v.GenericSchema<string, TOutput>) {
+  return v.pipe(setting, v.nullable(rule));
+}
+
+/** The message for a malformed variable that may be shown: what it must be, and what it was. */
+function echoing(name: string, rule: string) {
+  return (issue: { input: unknown }) => `${name} ${rule}, got "${issue.input}"`;
+}
+
+/**
+ * A whole number from `from` to `to`, `fallback` when unset. The message says "must be a
+ * whole number from A to B" unless `says` puts what the variable takes otherwise.
+ */
+function wholeNumber<const TFallback extends number | null>(
+  name: string,
+  rule: { from: number; to: number; fallback: TFallback; says?: string },
+) {
+  const { from, to, fallback, says = `a whole number from ${from} to ${to}` } = rule;
+  return v.pipe(
+    setting,
+    v.nullable(
+      v.pipe(
+        v.string(),
+        v.check(
+          (raw) => /^\d+$/.test(raw) && Number(raw) >= from && Number(raw) <= to,
+          echoing(name, `must be ${says}`),
+        ),
+        v.transform(Number),
+      ),
+    ),
+    v.transform((value) => value ?? fallback),
+  );
+}
+
+/** Comma-separated Telegram chats: numeric ids or @channel names; none when unset. */
+function chatList(name: string) {
+  return v.pipe(
+    v.optional(v.string(), ""),
+    v.transform((list) =>
+      list
+        .split(",")
+        .map((id) => id.trim())
+        .filter(Boolean),
+    ),
+    v.array(
+      v.pipe(
+        v.string(),
+        v.regex(/^(-?\d{1,20}|@\w{5,32})$/, echoing(name, "must be numeric ids or @channel names")),
+      ),
+    ),
+  );
+}
+
+/** An http(s) address, or null. */
+function httpUrl(value: string): URL | null {
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:" ? url : null;
+  } catch {
+    return null;
+  }
+}
+
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 function isIsoDate(value: string): boolean {
@@ -82,210 +157,239 @@ function isIsoDate(value: string): boolean {
   );
 }
 
+const ON = ["1", "true", "yes", "on"];
+const OFF = ["0", "false", "no", "off"];
+
+const BOT_TOKEN = /^\d+:[\w-]{20,}$/;
+
 /**
- * Reads every environment variable the shop uses, once. Pure: it touches neither the
- * file system nor the process, so it is tested directly. Every malformed variable is
- * reported by name in one error.
+ * Every variable the shop reads, in the order its problems are listed. The messages of
+ * DATABASE_URL, SESSION_SECRET, TELEGRAM_BOT_TOKEN and TELEGRAM_WEBHOOK_SECRET never
+ * repeat the value: they are secrets.
+ */
+const variables = v.object({
+  PORT: wholeNumber("PORT", { from: 1, to: 65535, fallback: 3000 }),
+  WEB_CONCURRENCY: v.pipe(
+    // The default makes the pipe run for a missing variable too (see `setting`).
+    v.optional(v.string(), ""),
+    v.rawTransform(({ dataset, addIssue, NEVER }) => {
+      const { workers, problem } = parseWebConcurrency(dataset.value);
+      if (problem === null) return workers;
+      addIssue({ message: problem });
+      return NEVER;
+    }),
+  ),
+  DATABASE_PATH: v.pipe(setting, v.nullable(v.string(), "db/shop.sqlite")),
+  DATABASE_URL: whenSet(
+    v.pipe(
+      v.string(),
+      v.regex(
+        /^postgres(ql)?:\/\/\S+$/,
+        "DATABASE_URL must be a PostgreSQL address like postgres://user:pass@host/db",
+      ),
+    ),
+  ),
+  DATABASE_POOL_SIZE: wholeNumber("DATABASE_POOL_SIZE", { from: 1, to: 200, fallback: 10 }),
+  SESSION_SECRET: whenSet(
+    v.pipe(v.string(), v.minLength(32, "SESSION_SECRET must be at least 32 characters long")),
+  ),
+  // Checked with the rules below, so that a malformed token still asks for chats.
+  TELEGRAM_BOT_TOKEN: setting,
+  TELEGRAM_CHAT_IDS: chatList("TELEGRAM_CHAT_IDS"),
+  DESK_TELEGRAM_CHAT_IDS: chatList("DESK_TELEGRAM_CHAT_IDS"),
+  TELEGRAM_API_URL: v.pipe(
+    setting,
+    v.nullable(
+      v.pipe(
+        v.string(),
+        v.check(
+          (url) => httpUrl(url) !== null,
+          echoing("TELEGRAM_API_URL", "must be an http(s) address"),
+        ),
+        v.transform((url) => url.replace(/\/+$/, "")),
+      ),
+      "https://api.telegram.org",
+    ),
+  ),
+  TELEGRAM_WEBHOOK_SECRET: whenSet(
+    v.pipe(
+      v.string(),
+      v.regex(
+        /^[A-Za-z0-9_-]{1,256}$/,
+        "TELEGRAM_WEBHOOK_SECRET must be 1 to 256 characters of A-Z, a-z, 0-9, _ and -",
+      ),
+    ),
+  ),
+  HOLD_AFTER_REFUSALS: wholeNumber("HOLD_AFTER_REFUSALS", { from: 1, to: 1000, fallback: 2 }),
+  EXPIRE_UNCONFIRMED_HOURS: wholeNumber("EXPIRE_UNCONFIRMED_HOURS", {
+    from: 1,
+    to: 8760,
+    fallback: null,
+    says: "a whole number of hours from 1 to 8760",
+  }),
+  GA_MEASUREMENT_ID: whenSet(
+    v.pipe(
+      v.string(),
+      v.regex(/^G-[A-Z0-9]{4,20}$/, echoing("GA_MEASUREMENT_ID", "must look like G-XXXXXXXXXX")),
+    ),
+  ),
+  ADS_CONVERSION_SEND_TO: whenSet(
+    v.pipe(
+      v.string(),
+      v.regex(
+        /^AW-\d{4,20}\/[\w-]{1,64}$/,
+        echoing("ADS_CONVERSION_SEND_TO", "must look like AW-123456789/AbCdEf"),
+      ),
+    ),
+  ),
+  DELIVERY_FROM: whenSet(
+    v.pipe(
+      v.string(),
+      v.check(isIsoDate, echoing("DELIVERY_FROM", "must be a date like 2025-01-01")),
+    ),
+  ),
+  DELIVERY_UNTIL: whenSet(
+    v.pipe(
+      v.string(),
+      v.check(isIsoDate, echoing("DELIVERY_UNTIL", "must be a date like 2025-12-31")),
+    ),
+  ),
+  TRUST_PROXY: v.pipe(
+    setting,
+    v.nullable(
+      v.pipe(
+        v.string(),
+        v.toLowerCase(),
+        v.picklist([...ON, ...OFF], echoing("TRUST_PROXY", "must be true or false")),
+        v.transform((word) => ON.includes(word)),
+      ),
+      "false",
+    ),
+  ),
+  TRUST_PROXY_HOPS: wholeNumber("TRUST_PROXY_HOPS", { from: 1, to: 10, fallback: 1 }),
+  PUBLIC_URL: whenSet(
+    v.pipe(
+      v.string(),
+      v.check(
+        (value) => {
+          const url = httpUrl(value);
+          return (
+            url !== null &&
+            url.pathname === "/" &&
+            !url.search &&
+            !url.hash &&
+            !url.username &&
+            !url.password
+          );
+        },
+        echoing("PUBLIC_URL", "must be the shop's address like https://shop.example (no path)"),
+      ),
+      v.transform((value) => new URL(value).origin),
+    ),
+  ),
+  PAGE_CACHE_MB: wholeNumber("PAGE_CACHE_MB", {
+    from: 0,
+    to: 4096,
+    fallback: 32,
+    says: "a whole number of megabytes up to 4096 (0 keeps no pages)",
+  }),
+  ORDER_RATE_LIMIT: wholeNumber("ORDER_RATE_LIMIT", {
+    from: 0,
+    to: 100_000,
+    fallback: 10,
+    says: "a whole number (0 turns it off)",
+  }),
+});
+
+/**
+ * The rules that tie variables together, each forwarded to the variable to change. A
+ * partial check runs while its variables have no problem, and also whenever the object
+ * is still typed (a failed check or regex leaves it so): its requirement must hold up on
+ * a malformed value.
+ */
+const environment = v.pipe(
+  variables,
+  // Before the token's own check, which would otherwise keep this one from running when
+  // other variables are malformed: a malformed token still needs its chats.
+  v.forward(
+    v.partialCheck(
+      [["TELEGRAM_BOT_TOKEN"], ["TELEGRAM_CHAT_IDS"]],
+      (env) => env.TELEGRAM_BOT_TOKEN === null || env.TELEGRAM_CHAT_IDS.length > 0,
+      "TELEGRAM_CHAT_IDS must name at least one chat when TELEGRAM_BOT_TOKEN is set",
+    ),
+    ["TELEGRAM_CHAT_IDS"],
+  ),
+  v.forward(
+    v.partialCheck(
+      [["TELEGRAM_BOT_TOKEN"]],
+      (env) => env.TELEGRAM_BOT_TOKEN === null || BOT_TOKEN.test(env.TELEGRAM_BOT_TOKEN),
+      "TELEGRAM_BOT_TOKEN must look like 123456789:AAE... (digits, a colon, the key)",
+    ),
+    ["TELEGRAM_BOT_TOKEN"],
+  ),
+  v.forward(
+    v.partialCheck(
+      [["DELIVERY_FROM"], ["DELIVERY_UNTIL"]],
+      ({ DELIVERY_FROM: from, DELIVERY_UNTIL: until }) =>
+        from === null || until === null || !isIsoDate(from) || !isIsoDate(until) || from <= until,
+      (issue) =>
+        `DELIVERY_FROM (${issue.input.DELIVERY_FROM}) must not be after DELIVERY_UNTIL (${issue.input.DELIVERY_UNTIL})`,
+    ),
+    ["DELIVERY_FROM"],
+  ),
+);
+
+const ORDER: string[] = Object.keys(variables.entries);
+
+/** Where a problem is listed: with the variable its issue is about. */
+function position(issue: v.BaseIssue<unknown>): number {
+  return ORDER.indexOf(String(issue.path?.[0]?.key));
+}
+
+/**
+ * Reads every environment variable the shop uses, once, through one schema. Pure: it
+ * touches neither the file system nor the process, so it is tested directly. Every
+ * malformed variable is reported by name in one error.
  */
 export function parseConfig(env: Env, cwd = process.cwd()): Config {
-  const problems: string[] = [];
-  const text = (name: string): string | null => {
-    const value = env[name]?.trim();
-    return value ? value : null;
-  };
-
-  let port = 3000;
-  const rawPort = text("PORT");
-  if (rawPort !== null) {
-    port = Number(rawPort);
-    if (!/^\d+$/.test(rawPort) || port < 1 || port > 65535) {
-      problems.push(`PORT must be a whole number from 1 to 65535, got "${rawPort}"`);
-    }
+  const result = v.safeParse(environment, env);
+  if (!result.success) {
+    const issues = [...result.issues].sort((a, b) => position(a) - position(b));
+    throw new ConfigError(issues.map((issue) => issue.message));
   }
-
-  const { workers: webConcurrency, problem: webConcurrencyProblem } = parseWebConcurrency(
-    env.WEB_CONCURRENCY,
-  );
-  if (webConcurrencyProblem !== null) problems.push(webConcurrencyProblem);
-
-  const databasePath = resolve(cwd, text("DATABASE_PATH") ?? "db/shop.sqlite");
-
-  const databaseUrl = text("DATABASE_URL");
-  if (databaseUrl !== null && !/^postgres(ql)?:\/\/\S+$/.test(databaseUrl)) {
-    // The address may hold a password: never echo it.
-    problems.push("DATABASE_URL must be a PostgreSQL address like postgres://user:pass@host/db");
-  }
-  let databasePoolSize = 10;
-  const rawPool = text("DATABASE_POOL_SIZE");
-  if (rawPool !== null) {
-    databasePoolSize = Number(rawPool);
-    if (!/^\d+$/.test(rawPool) || databasePoolSize < 1 || databasePoolSize > 200) {
-      problems.push(`DATABASE_POOL_SIZE must be a whole number from 1 to 200, got "${rawPool}"`);
-    }
-  }
-
-  const sessionSecret = text("SESSION_SECRET");
-  if (sessionSecret !== null && sessionSecret.length < 32) {
-    problems.push("SESSION_SECRET must be at least 32 characters long");
-  }
-
-  const botToken = text("TELEGRAM_BOT_TOKEN");
-  if (botToken !== null && !/^\d+:[\w-]{20,}$/.test(botToken)) {
-    // The token itself is a secret: never echo it.
-    problems.push("TELEGRAM_BOT_TOKEN must look like 123456789:AAE... (digits, a colon, the key)");
-  }
-
-  const chatList = (name: string) => {
-    const ids = (text(name) ?? "")
-      .split(",")
-      .map((id) => id.trim())
-      .filter(Boolean);
-    for (const id of ids) {
-      if (!/^-?\d{1,20}$/.test(id) && !/^@\w{5,32}$/.test(id)) {
-        problems.push(`${name} must be numeric ids or @channel names, got "${id}"`);
-      }
-    }
-    return ids;
-  };
-  const chatIds = chatList("TELEGRAM_CHAT_IDS");
-  const ownDeskChats = chatList("DESK_TELEGRAM_CHAT_IDS");
-  const deskChatIds = ownDeskChats.length > 0 ? ownDeskChats : chatIds;
-  if (botToken !== null && chatIds.length === 0) {
-    problems.push("TELEGRAM_CHAT_IDS must name at least one chat when TELEGRAM_BOT_TOKEN is set");
-  }
-
-  let apiUrl = text("TELEGRAM_API_URL") ?? "https://api.telegram.org";
-  try {
-    const url = new URL(apiUrl);
-    if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error("protocol");
-    apiUrl = apiUrl.replace(/\/+$/, "");
-  } catch {
-    problems.push(`TELEGRAM_API_URL must be an http(s) address, got "${apiUrl}"`);
-  }
-
-  const webhookSecret = text("TELEGRAM_WEBHOOK_SECRET");
-  if (webhookSecret !== null && !/^[A-Za-z0-9_-]{1,256}$/.test(webhookSecret)) {
-    // A secret: never echo it.
-    problems.push("TELEGRAM_WEBHOOK_SECRET must be 1 to 256 characters of A-Z, a-z, 0-9, _ and -");
-  }
-
-  let holdAfterRefusals = 2;
-  const rawHold = text("HOLD_AFTER_REFUSALS");
-  if (rawHold !== null) {
-    holdAfterRefusals = Number(rawHold);
-    if (!/^\d+$/.test(rawHold) || holdAfterRefusals < 1 || holdAfterRefusals > 1000) {
-      problems.push(`HOLD_AFTER_REFUSALS must be a whole number from 1 to 1000, got "${rawHold}"`);
-    }
-  }
-
-  let expireUnconfirmedHours: number | null = null;
-  const rawExpire = text("EXPIRE_UNCONFIRMED_HOURS");
-  if (rawExpire !== null) {
-    expireUnconfirmedHours = Number(rawExpire);
-    if (!/^\d+$/.test(rawExpire) || expireUnconfirmedHours < 1 || expireUnconfirmedHours > 8760) {
-      problems.push(
-        `EXPIRE_UNCONFIRMED_HOURS must be a whole number of hours from 1 to 8760, got "${rawExpire}"`,
-      );
-    }
-  }
-
-  const gaMeasurementId = text("GA_MEASUREMENT_ID");
-  if (gaMeasurementId !== null && !/^G-[A-Z0-9]{4,20}$/.test(gaMeasurementId)) {
-    problems.push(`GA_MEASUREMENT_ID must look like G-XXXXXXXXXX, got "${gaMeasurementId}"`);
-  }
-
-  const adsConversionSendTo = text("ADS_CONVERSION_SEND_TO");
-  if (adsConversionSendTo !== null && !/^AW-\d{4,20}\/[\w-]{1,64}$/.test(adsConversionSendTo)) {
-    problems.push(
-      `ADS_CONVERSION_SEND_TO must look like AW-123456789/AbCdEf, got "${adsConversionSendTo}"`,
-    );
-  }
-
-  const from = text("DELIVERY_FROM");
-  const until = text("DELIVERY_UNTIL");
-  if (from !== null && !isIsoDate(from)) {
-    problems.push(`DELIVERY_FROM must be a date like 2025-01-01, got "${from}"`);
-  }
-  if (until !== null && !isIsoDate(until)) {
-    problems.push(`DELIVERY_UNTIL must be a date like 2025-12-31, got "${until}"`);
-  }
-  if (from !== null && until !== null && isIsoDate(from) && isIsoDate(until) && from > until) {
-    problems.push(`DELIVERY_FROM (${from}) must not be after DELIVERY_UNTIL (${until})`);
-  }
-
-  let trustProxy = false;
-  const rawTrustProxy = text("TRUST_PROXY")?.toLowerCase() ?? null;
-  if (rawTrustProxy !== null) {
-    if (["1", "true", "yes", "on"].includes(rawTrustProxy)) trustProxy = true;
-    else if (!["0", "false", "no", "off"].includes(rawTrustProxy)) {
-      problems.push(`TRUST_PROXY must be true or false, got "${rawTrustProxy}"`);
-    }
-  }
-
-  let trustProxyHops = 1;
-  const rawHops = text("TRUST_PROXY_HOPS");
-  if (rawHops !== null) {
-    trustProxyHops = Number(rawHops);
-    if (!/^\d+$/.test(rawHops) || trustProxyHops < 1 || trustProxyHops > 10) {
-      problems.push(`TRUST_PROXY_HOPS must be a whole number from 1 to 10, got "${rawHops}"`);
-    }
-  }
-
-  let publicUrl = text("PUBLIC_URL");
-  if (publicUrl !== null) {
-    try {
-      const url = new URL(publicUrl);
-      if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error("protocol");
-      if (url.pathname !== "/" || url.search || url.hash || url.username || url.password)
-        throw new Error("more than an origin");
-      publicUrl = url.origin;
-    } catch {
-      problems.push(
-        `PUBLIC_URL must be the shop's address like https://shop.example (no path), got "${publicUrl}"`,
-      );
-    }
-  }
-
-  let pageCacheMb = 32;
-  const rawPageCache = text("PAGE_CACHE_MB");
-  if (rawPageCache !== null) {
-    pageCacheMb = Number(rawPageCache);
-    if (!/^\d+$/.test(rawPageCache) || pageCacheMb > 4096) {
-      problems.push(
-        `PAGE_CACHE_MB must be a whole number of megabytes up to 4096 (0 keeps no pages), got "${rawPageCache}"`,
-      );
-    }
-  }
-
-  let orderRateLimit = 10;
-  const rawRateLimit = text("ORDER_RATE_LIMIT");
-  if (rawRateLimit !== null) {
-    orderRateLimit = Number(rawRateLimit);
-    if (!/^\d+$/.test(rawRateLimit) || orderRateLimit > 100_000) {
-      problems.push(
-        `ORDER_RATE_LIMIT must be a whole number (0 turns it off), got "${rawRateLimit}"`,
-      );
-    }
-  }
-
-  if (problems.length > 0) throw new ConfigError(problems);
-
+  const read = result.output;
   return {
-    port,
-    webConcurrency,
-    databasePath,
-    databaseUrl,
-    databasePoolSize,
-    sessionSecret,
-    telegram: { botToken, chatIds, apiUrl, deskChatIds, webhookSecret },
-    desk: { holdAfterRefusals, expireUnconfirmedHours },
-    analytics: { gaMeasurementId, adsConversionSendTo },
-    delivery: { from, until },
-    trustProxy,
-    trustProxyHops,
-    publicUrl,
-    orderRateLimit,
-    pageCacheBytes: pageCacheMb * 1024 * 1024,
+    port: read.PORT,
+    webConcurrency: read.WEB_CONCURRENCY,
+    databasePath: resolve(cwd, read.DATABASE_PATH),
+    databaseUrl: read.DATABASE_URL,
+    databasePoolSize: read.DATABASE_POOL_SIZE,
+    sessionSecret: read.SESSION_SECRET,
+    telegram: {
+      botToken: read.TELEGRAM_BOT_TOKEN,
+      chatIds: read.TELEGRAM_CHAT_IDS,
+      apiUrl: read.TELEGRAM_API_URL,
+      // The desk's links go to the order chats unless it has chats of its own.
+      deskChatIds:
+        read.DESK_TELEGRAM_CHAT_IDS.length > 0
+          ? read.DESK_TELEGRAM_CHAT_IDS
+          : read.TELEGRAM_CHAT_IDS,
+      webhookSecret: read.TELEGRAM_WEBHOOK_SECRET,
+    },
+    desk: {
+      holdAfterRefusals: read.HOLD_AFTER_REFUSALS,
+      expireUnconfirmedHours: read.EXPIRE_UNCONFIRMED_HOURS,
+    },
+    analytics: {
+      gaMeasurementId: read.GA_MEASUREMENT_ID,
+      adsConversionSendTo: read.ADS_CONVERSION_SEND_TO,
+    },
+    delivery: { from: read.DELIVERY_FROM, until: read.DELIVERY_UNTIL },
+    trustProxy: read.TRUST_PROXY,
+    trustProxyHops: read.TRUST_PROXY_HOPS,
+    publicUrl: read.PUBLIC_URL,
+    orderRateLimit: read.ORDER_RATE_LIMIT,
+    pageCacheBytes: read.PAGE_CACHE_MB * 1024 * 1024,
   };
 }
 

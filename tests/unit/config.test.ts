@@ -152,6 +152,110 @@ describe("parseConfig", () => {
     expect(problems).toHaveLength(2);
     expect(problems.join("\n")).not.toContain(token);
   });
+
+  it("lists every malformed variable in one error, each under its own name", () => {
+    const secrets = {
+      DATABASE_URL: "mysql://root:hunter2@db/shop",
+      SESSION_SECRET: "hunter2-too-short",
+      TELEGRAM_BOT_TOKEN: "hunter2",
+      TELEGRAM_WEBHOOK_SECRET: "hunter2 with spaces",
+    };
+    let error: unknown;
+    try {
+      parseConfig(
+        {
+          ...secrets,
+          PORT: "0",
+          WEB_CONCURRENCY: "auto",
+          DATABASE_POOL_SIZE: "201",
+          TELEGRAM_CHAT_IDS: "12;34",
+          DESK_TELEGRAM_CHAT_IDS: "7, x y",
+          TELEGRAM_API_URL: "ftp://example",
+          HOLD_AFTER_REFUSALS: "0",
+          EXPIRE_UNCONFIRMED_HOURS: "1.5",
+          GA_MEASUREMENT_ID: "UA-1234",
+          ADS_CONVERSION_SEND_TO: "AW-12",
+          DELIVERY_FROM: "2025-02-30",
+          DELIVERY_UNTIL: "31.12.2025",
+          TRUST_PROXY: "Maybe",
+          TRUST_PROXY_HOPS: "11",
+          PUBLIC_URL: "https://shop.example/ka",
+          PAGE_CACHE_MB: "5000",
+          ORDER_RATE_LIMIT: "-1",
+        },
+        "/srv/shop",
+      );
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const { problems, message } = error as ConfigError;
+    expect(problems).toEqual([
+      'PORT must be a whole number from 1 to 65535, got "0"',
+      'WEB_CONCURRENCY must be a whole number from 1 to 64, got "auto"',
+      "DATABASE_URL must be a PostgreSQL address like postgres://user:pass@host/db",
+      'DATABASE_POOL_SIZE must be a whole number from 1 to 200, got "201"',
+      "SESSION_SECRET must be at least 32 characters long",
+      "TELEGRAM_BOT_TOKEN must look like 123456789:AAE... (digits, a colon, the key)",
+      'TELEGRAM_CHAT_IDS must be numeric ids or @channel names, got "12;34"',
+      'DESK_TELEGRAM_CHAT_IDS must be numeric ids or @channel names, got "x y"',
+      'TELEGRAM_API_URL must be an http(s) address, got "ftp://example"',
+      "TELEGRAM_WEBHOOK_SECRET must be 1 to 256 characters of A-Z, a-z, 0-9, _ and -",
+      'HOLD_AFTER_REFUSALS must be a whole number from 1 to 1000, got "0"',
+      'EXPIRE_UNCONFIRMED_HOURS must be a whole number of hours from 1 to 8760, got "1.5"',
+      'GA_MEASUREMENT_ID must look like G-XXXXXXXXXX, got "UA-1234"',
+      'ADS_CONVERSION_SEND_TO must look like AW-123456789/AbCdEf, got "AW-12"',
+      'DELIVERY_FROM must be a date like 2025-01-01, got "2025-02-30"',
+      'DELIVERY_UNTIL must be a date like 2025-12-31, got "31.12.2025"',
+      'TRUST_PROXY must be true or false, got "maybe"',
+      'TRUST_PROXY_HOPS must be a whole number from 1 to 10, got "11"',
+      'PUBLIC_URL must be the shop\'s address like https://shop.example (no path), got "https://shop.example/ka"',
+      'PAGE_CACHE_MB must be a whole number of megabytes up to 4096 (0 keeps no pages), got "5000"',
+      'ORDER_RATE_LIMIT must be a whole number (0 turns it off), got "-1"',
+    ]);
+    for (const problem of problems) expect(message).toContain(`  - ${problem}`);
+    expect(message).not.toContain("hunter2");
+  });
+
+  it("asks a malformed bot token for its chats too", () => {
+    expect(problemsOf({ TELEGRAM_BOT_TOKEN: "hunter2" })).toEqual([
+      "TELEGRAM_BOT_TOKEN must look like 123456789:AAE... (digits, a colon, the key)",
+      "TELEGRAM_CHAT_IDS must name at least one chat when TELEGRAM_BOT_TOKEN is set",
+    ]);
+    // The same while another variable is malformed.
+    expect(problemsOf({ TELEGRAM_BOT_TOKEN: "hunter2", PORT: "x" })).toHaveLength(3);
+  });
+
+  it("compares the delivery dates only when both are dates", () => {
+    for (const others of [{}, { PORT: "x" }] as Record<string, string>[]) {
+      const problems = problemsOf({
+        ...others,
+        DELIVERY_FROM: "2025-13-01",
+        DELIVERY_UNTIL: "2025-01-01",
+      });
+      expect(problems.filter((problem) => problem.startsWith("DELIVERY_"))).toEqual([
+        'DELIVERY_FROM must be a date like 2025-01-01, got "2025-13-01"',
+      ]);
+    }
+    expect(
+      problemsOf({ DELIVERY_FROM: "2025-12-31", DELIVERY_UNTIL: "2025-01-01", PORT: "x" }),
+    ).toEqual([
+      'PORT must be a whole number from 1 to 65535, got "x"',
+      "DELIVERY_FROM (2025-12-31) must not be after DELIVERY_UNTIL (2025-01-01)",
+    ]);
+  });
+
+  it("reads TRUST_PROXY's spellings in any case, and empty or blank as unset", () => {
+    for (const on of ["1", "true", "YES", " On "])
+      expect(parseConfig({ TRUST_PROXY: on }, "/srv").trustProxy).toBe(true);
+    for (const off of ["0", "False", "no", "OFF", "", "   "])
+      expect(parseConfig({ TRUST_PROXY: off }, "/srv").trustProxy).toBe(false);
+    const blank = parseConfig({ PORT: " ", TELEGRAM_API_URL: "", DATABASE_PATH: "  " }, "/srv");
+    expect(blank.port).toBe(3000);
+    expect(blank.telegram.apiUrl).toBe("https://api.telegram.org");
+    expect(blank.databasePath).toBe("/srv/db/shop.sqlite");
+    expect(parseConfig({}, "/srv")).toMatchObject({ orderRateLimit: 10, databasePoolSize: 10 });
+  });
 });
 
 describe("ensureSessionSecret", () => {
