@@ -1,6 +1,6 @@
 // The one rule for which content coding answers a request, for the two places that send
 // stored bytes: the static files (server/static.mjs) and the pages kept in memory
-// (app/page-cache.server.ts). Negotiator is what express and compression() use to read
+// (app/platform/page-cache.server.ts). Negotiator is what express and compression() use to read
 // Accept-Encoding (weights, q=0, `*`); the shop adds only its preference on a tie.
 
 import Negotiator from "negotiator";

@@ -76,7 +76,7 @@ async function send(res, response) {
 const app = express();
 app.disable("x-powered-by");
 const mode = process.env.NODE_ENV;
-/** What every loader and action is handed (app/load-context.ts). */
+/** What every loader and action is handed (app/platform/load-context.ts). */
 const loadContext = (req) => ({ clientAddress: req.socket.remoteAddress });
 
 // Reading pages: through the page cache, which answers what is the same for everyone from

@@ -1,6 +1,6 @@
 // The one rule for WEB_CONCURRENCY. Plain JavaScript because two readers need it: the
 // server's primary process, which decides before any build is loaded, and the app's
-// configuration (app/config.server.ts), which reports every malformed variable at once.
+// configuration (app/platform/config.server.ts), which reports every malformed variable at once.
 
 export const MAX_WEB_CONCURRENCY = 64;
 

@@ -21,7 +21,7 @@ import {
  * A request may be answered from memory only when nothing in it is personal: a GET with
  * no cookie the shop reads except the language (which is part of the key), no
  * credentials, and no query but advertising tags. Its page is stored only when every
- * route that rendered it declares `handle.shareable` (app/shareable.ts), it answered 200, and it set no
+ * route that rendered it declares `handle.shareable` (platform/handle.ts), it answered 200, and it set no
  * cookie. So a cart, a toast or a desk session can never reach the cache: each of them
  * is a cookie, and a request carrying one is rendered for that visitor alone.
  *
