@@ -103,6 +103,36 @@ test.describe("the owner's desk, both ways", () => {
     await expect(page.locator(".desk-timeline li")).toHaveCount(2);
   });
 
+  test("a note is saved once: its field is empty after it is saved, and the next move does not repeat it", async ({
+    page,
+  }) => {
+    const number = await placeOrderOverHttp(baseURL, uniqueAddress("Note lane"), uniquePhone());
+    await signInToDesk(page, "Salome");
+    await page.goto(`/desk/orders/${number}?lng=en`);
+    const timeline = page.locator(".desk-timeline li");
+
+    const statusNote = page.getByLabel("Note for the timeline");
+    await statusNote.fill("Asked for a morning delivery");
+    await page.getByRole("button", { name: /Confirm/ }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Confirmed");
+    await expect(statusNote).toHaveValue("");
+    await page.getByRole("button", { name: /Shipped/ }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Shipped");
+    await expect(timeline).toHaveCount(3);
+    await expect(timeline.filter({ hasText: "Asked for a morning delivery" })).toHaveCount(1);
+    await expect(timeline.nth(1)).toContainText("Asked for a morning delivery");
+
+    const privateNote = page.getByLabel("Note (only staff see it)");
+    await privateNote.fill("Courier: Levan");
+    await page.getByRole("button", { name: "Save note" }).click();
+    await expect(timeline).toHaveCount(4);
+    await expect(privateNote).toHaveValue("");
+    await page.getByRole("button", { name: /Delivered/ }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Delivered");
+    await expect(timeline).toHaveCount(5);
+    await expect(timeline.filter({ hasText: "Courier: Levan" })).toHaveCount(1);
+  });
+
   test("an address with markup is shown as text, never run", async ({ page }) => {
     const address = `<img src=x onerror="window.hacked=1"> ${uniqueAddress("Markup lane")}`;
     const number = await placeOrderOverHttp(baseURL, address, uniquePhone());
