@@ -1,5 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, data, redirect, useActionData, useLoaderData } from "@remix-run/react";
+import {
+  Form,
+  Link,
+  type ShouldRevalidateFunction,
+  data,
+  redirect,
+  useActionData,
+  useLoaderData,
+} from "@remix-run/react";
 import { useCallback, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { messengerLinks } from "~/desk/contact";
@@ -126,6 +134,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // Back to the page by GET, so a reload never sends the form again.
   return redirect(`/desk/orders/${formatOrderNumber(number)}`, { status: 303 });
 }
+
+/**
+ * After any answer to this page's forms the order is read again. Remix skips that after a
+ * 4xx answer, but a refused move (409) is just when someone else has changed the order:
+ * the page must then show its real status and only the moves allowed from it.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  actionStatus,
+  defaultShouldRevalidate,
+}) => actionStatus !== undefined || defaultShouldRevalidate;
 
 export default function DeskOrder() {
   const order = useLoaderData<typeof loader>();
