@@ -1,5 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, data, redirect, useActionData, useLoaderData } from "@remix-run/react";
+import {
+  Form,
+  Link,
+  type ShouldRevalidateFunction,
+  data,
+  redirect,
+  useActionData,
+  useLoaderData,
+} from "@remix-run/react";
+import { useCallback, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { messengerLinks } from "~/desk/contact";
 import { NOTE_MAX } from "~/desk/limits";
@@ -20,6 +29,7 @@ import { readForm } from "~/platform/http.server";
 import { shop } from "~/platform/shop.server";
 import { Price } from "~/ui/Price";
 import { pageMetaTags } from "~/ui/meta";
+import { useResetAfterSubmit } from "~/ui/use-reset-after-submit";
 
 /** The number in the address: six digits as shown, or fewer. Anything else is no order. */
 function orderNumberOf(param: string | undefined): number | null {
@@ -84,6 +94,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = pageMetaTags;
 
 type ActionProblem = "refused" | "emptyNote" | "unknown";
+/** The page's two forms: a status move (with an optional note) and a private note. */
+type Intent = "move" | "note";
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const session = await requireStaff(request);
@@ -91,9 +103,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (number === null) throw new Response("No such order.", { status: 404 });
   const form = await readForm(request);
   const actor = { name: session.staff.name, staffId: session.staff.id };
-  const problem = (kind: ActionProblem, status = 400) => data({ problem: kind }, { status });
+  const intent: Intent = form.get("intent") === "note" ? "note" : "move";
+  // A refusal gives back what was typed: without JavaScript the page is drawn anew, and
+  // the note must be in its field again for nothing to be lost.
+  const typed = (form.get("note") ?? "").slice(0, NOTE_MAX);
+  const problem = (kind: ActionProblem, status = 400) =>
+    data({ problem: kind, intent, note: typed }, { status });
 
-  if (form.get("intent") === "note") {
+  if (intent === "note") {
     const added = await addOrderNote(
       shop.db,
       { orderNumber: number, actor, note: form.get("note") ?? "" },
@@ -118,18 +135,43 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirect(`/desk/orders/${formatOrderNumber(number)}`, { status: 303 });
 }
 
+/**
+ * After any answer to this page's forms the order is read again. Remix skips that after a
+ * 4xx answer, but a refused move (409) is just when someone else has changed the order:
+ * the page must then show its real status and only the moves allowed from it.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  actionStatus,
+  defaultShouldRevalidate,
+}) => actionStatus !== undefined || defaultShouldRevalidate;
+
 export default function DeskOrder() {
   const order = useLoaderData<typeof loader>();
-  const problem = useActionData<typeof action>()?.problem ?? null;
+  const answer = useActionData<typeof action>();
+  const problem = answer?.problem ?? null;
   const { t } = useTranslation("desk");
   const { history } = order;
+  const heading = useRef<HTMLHeadingElement>(null);
+  const alert = useRef<HTMLParagraphElement>(null);
+  const typedFor = (intent: Intent) => (answer?.intent === intent ? answer.note : "");
+  // The pressed button is gone once the order moved: focus goes to the heading, which
+  // names the new status, instead of being lost.
+  const focusHeading = useCallback(() => heading.current?.focus(), []);
+  const moveForm = useResetAfterSubmit("move", {
+    refused: answer?.intent === "move",
+    onReset: focusHeading,
+  });
+  const noteForm = useResetAfterSubmit("note", { refused: answer?.intent === "note" });
+  useEffect(() => {
+    if (answer) alert.current?.focus();
+  }, [answer]);
 
   return (
     <section className="desk-page desk-order-page">
       <p>
         <Link to="/desk">{t("order.back")}</Link>
       </p>
-      <h1>
+      <h1 ref={heading} tabIndex={-1}>
         {t("order.number", { number: order.number })}{" "}
         <span className={`desk-status desk-status--${order.status}`}>
           {t(`status.${order.status}`)}
@@ -139,7 +181,7 @@ export default function DeskOrder() {
         <p className="desk-hold">{t("order.hold", { refused: history.refused })}</p>
       ) : null}
       {problem ? (
-        <p role="alert" className="desk-error">
+        <p ref={alert} role="alert" tabIndex={-1} className="desk-error">
           {problem === "refused"
             ? t("order.moveRefused", { status: t(`status.${order.status}`) })
             : t(`order.problem.${problem}`)}
@@ -147,11 +189,23 @@ export default function DeskOrder() {
       ) : null}
 
       {order.next.length > 0 ? (
-        <Form method="post" className="desk-actions" aria-labelledby="desk-actions-title">
+        <Form
+          ref={moveForm}
+          method="post"
+          preventScrollReset
+          className="desk-actions"
+          aria-labelledby="desk-actions-title"
+        >
           <h2 id="desk-actions-title">{t("order.actions")}</h2>
+          <input type="hidden" name="intent" value="move" />
           <p className="desk-field">
             <label htmlFor="status-note">{t("order.statusNote")}</label>
-            <input id="status-note" name="note" maxLength={NOTE_MAX} />
+            <input
+              id="status-note"
+              name="note"
+              maxLength={NOTE_MAX}
+              defaultValue={typedFor("move")}
+            />
           </p>
           <p className="desk-actions__buttons">
             {order.next.map((status) => (
@@ -308,12 +362,25 @@ export default function DeskOrder() {
         ))}
       </ol>
 
-      <Form method="post" className="desk-note" aria-labelledby="desk-note-title">
+      <Form
+        ref={noteForm}
+        method="post"
+        preventScrollReset
+        className="desk-note"
+        aria-labelledby="desk-note-title"
+      >
         <h2 id="desk-note-title">{t("order.addNote")}</h2>
         <input type="hidden" name="intent" value="note" />
         <p className="desk-field">
           <label htmlFor="desk-note">{t("order.note")}</label>
-          <textarea id="desk-note" name="note" maxLength={NOTE_MAX} rows={3} required />
+          <textarea
+            id="desk-note"
+            name="note"
+            maxLength={NOTE_MAX}
+            rows={3}
+            required
+            defaultValue={typedFor("note")}
+          />
         </p>
         <button type="submit" className="desk-button">
           {t("order.saveNote")}

@@ -103,6 +103,99 @@ test.describe("the owner's desk, both ways", () => {
     await expect(page.locator(".desk-timeline li")).toHaveCount(2);
   });
 
+  test("a note is saved once: its field is empty after it is saved, and the next move does not repeat it", async ({
+    page,
+  }) => {
+    const number = await placeOrderOverHttp(baseURL, uniqueAddress("Note lane"), uniquePhone());
+    await signInToDesk(page, "Salome");
+    await page.goto(`/desk/orders/${number}?lng=en`);
+    const timeline = page.locator(".desk-timeline li");
+
+    const statusNote = page.getByLabel("Note for the timeline");
+    await statusNote.fill("Asked for a morning delivery");
+    await page.getByRole("button", { name: /Confirm/ }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Confirmed");
+    await expect(statusNote).toHaveValue("");
+    await page.getByRole("button", { name: /Shipped/ }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Shipped");
+    await expect(timeline).toHaveCount(3);
+    await expect(timeline.filter({ hasText: "Asked for a morning delivery" })).toHaveCount(1);
+    await expect(timeline.nth(1)).toContainText("Asked for a morning delivery");
+
+    const privateNote = page.getByLabel("Note (only staff see it)");
+    await privateNote.fill("Courier: Levan");
+    await page.getByRole("button", { name: "Save note" }).click();
+    await expect(timeline).toHaveCount(4);
+    await expect(privateNote).toHaveValue("");
+    await page.getByRole("button", { name: /Delivered/ }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Delivered");
+    await expect(timeline).toHaveCount(5);
+    await expect(timeline.filter({ hasText: "Courier: Levan" })).toHaveCount(1);
+  });
+
+  test("a move pressed in a stale tab is refused, and the tab then shows the order as it is", async ({
+    page,
+  }) => {
+    const number = await placeOrderOverHttp(baseURL, uniqueAddress("Stale lane"), uniquePhone());
+    await signInToDesk(page, "Irakli");
+    await page.goto(`/desk/orders/${number}?lng=en`);
+    await page.getByRole("button", { name: /Confirm/ }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Confirmed");
+    // A second tab of the same person, left open on the confirmed order.
+    const stale = await page.context().newPage();
+    await stale.goto(`/desk/orders/${number}?lng=en`);
+    await expect(stale.getByRole("heading", { level: 1 })).toContainText("Confirmed");
+
+    await page.getByRole("button", { name: /Shipped/ }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Shipped");
+    await page.getByRole("button", { name: /Delivered/ }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Delivered");
+
+    await stale.getByRole("button", { name: /Shipped/ }).click();
+    await expect(stale.getByRole("alert")).toContainText(
+      "Nothing was changed: this order is Delivered now",
+    );
+    await expect(stale.getByRole("heading", { level: 1 })).toContainText("Delivered");
+    await expect(stale.getByRole("heading", { name: "Next step" })).toHaveCount(0);
+    await expect(
+      stale.getByRole("button", { name: /Confirm|Shipped|Delivered|Refused|Cancel order/ }),
+    ).toHaveCount(0);
+    await expect(stale.locator(".desk-timeline li")).toHaveCount(4);
+  });
+
+  test("a refused move keeps the note typed with it and offers the moves allowed now", async ({
+    page,
+  }) => {
+    const number = await placeOrderOverHttp(baseURL, uniqueAddress("Kept lane"), uniquePhone());
+    await signInToDesk(page, "Mariam");
+    await page.goto(`/desk/orders/${number}?lng=en`);
+    await page.getByRole("button", { name: /Confirm/ }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Confirmed");
+    const stale = await page.context().newPage();
+    await stale.goto(`/desk/orders/${number}?lng=en`);
+    await page.getByRole("button", { name: /Shipped/ }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Shipped");
+
+    const statusNote = stale.getByLabel("Note for the timeline");
+    await statusNote.fill("The customer changed her mind");
+    await stale.getByRole("button", { name: "Cancel order" }).click();
+    await expect(stale.getByRole("alert")).toContainText(
+      "Nothing was changed: this order is Shipped now",
+    );
+    await expect(stale.getByRole("heading", { level: 1 })).toContainText("Shipped");
+    await expect(stale.getByRole("button", { name: /Cancel order|Shipped/ })).toHaveCount(0);
+    await expect(stale.getByRole("button", { name: /Refused/ })).toBeVisible();
+    await expect(statusNote).toHaveValue("The customer changed her mind");
+
+    await stale.getByRole("button", { name: /Refused/ }).click();
+    await expect(stale.getByRole("heading", { level: 1 })).toContainText("Refused");
+    await expect(stale.getByRole("alert")).toHaveCount(0);
+    const timeline = stale.locator(".desk-timeline li");
+    await expect(timeline).toHaveCount(4);
+    await expect(timeline.filter({ hasText: "The customer changed her mind" })).toHaveCount(1);
+    await expect(timeline.nth(3)).toContainText("Shipped → Refused");
+  });
+
   test("an address with markup is shown as text, never run", async ({ page }) => {
     const address = `<img src=x onerror="window.hacked=1"> ${uniqueAddress("Markup lane")}`;
     const number = await placeOrderOverHttp(baseURL, address, uniquePhone());
