@@ -14,6 +14,7 @@ import {
 } from "~/desk/auth.server";
 import { messengerLinks } from "~/desk/contact";
 import { csvCell, csvRow } from "~/desk/csv";
+import { itemTitle, orderLanguage } from "~/desk/order-words";
 import {
   addOrderNote,
   changeOrderStatus,
@@ -22,6 +23,7 @@ import {
   ordersForExport,
 } from "~/desk/orders.server";
 import { deskListHref, parseDeskFilter, parseQuery, toFilterQuery } from "~/desk/search";
+import { fixedT } from "~/i18n/instance.server";
 import { placeOrder } from "~/orders/place.server";
 import { nextStatuses, orderStatuses, transition } from "~/orders/status";
 import { startOfShopDay } from "~/platform/calendar";
@@ -104,6 +106,23 @@ describe("the CSV export's cells (D27)", () => {
     expect(csvCell("line\nbreak")).toBe('"line\nbreak"');
     expect(csvCell(null)).toBe("");
     expect(csvRow(["a", 1, null])).toBe("a,1,\r\n");
+  });
+});
+
+describe("an order's stored facts in the reader's words", () => {
+  it("names a product by its key in the reader's language, a product gone by its stored title", () => {
+    const item = { item_key: "body/hemor-cream", title: "Мазь от геморроя" };
+    expect(itemTitle(item, fixedT("ka", "desk"))).toBe("ჰემოროის საწინააღმდეგო მალამო");
+    expect(itemTitle(item, fixedT("ar", "desk"))).toBe("مرهم البواسير");
+    expect(
+      itemTitle({ item_key: "body/old-balm", title: "Старый бальзам" }, fixedT("en", "desk")),
+    ).toBe("Старый бальзам");
+  });
+
+  it("names the order's language as the language switcher does", () => {
+    expect(orderLanguage("ka")).toEqual({ name: "ქართული", lang: "ka" });
+    expect(orderLanguage("am")).toEqual({ name: "Հայերեն", lang: "hy" });
+    expect(orderLanguage("xx")).toEqual({ name: "xx", lang: null });
   });
 });
 
