@@ -13,8 +13,11 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { getDeskSession } from "~/desk/session.server";
 import { DESK_NAMESPACE } from "~/i18n/config";
+import { defaultLanguage } from "~/i18n/languages";
 import type { RouteHandle } from "~/platform/handle";
 import deskStylesUrl from "~/styles/desk.css?url";
+import { LanguageSwitcher } from "~/ui/LanguageSwitcher";
+import { useRootData } from "~/ui/root-data";
 
 /** The desk's pages need its dictionary; none of them is ever shared between visitors. */
 export const handle: RouteHandle = { i18n: [DESK_NAMESPACE] };
@@ -68,12 +71,15 @@ export function ErrorBoundary() {
 
 function DeskFrame({ staffName, children }: { staffName: string | null; children: ReactNode }) {
   const { t } = useTranslation("desk");
+  const language = useRootData()?.locale ?? defaultLanguage;
   return (
     <div className="desk">
       <header className="desk-bar">
         <Link to="/desk" className="desk-bar__title">
           {t("title")}
         </Link>
+        {/* The storefront's switcher: links with `?lng=`, so the same desk page comes back. */}
+        <LanguageSwitcher current={language} />
         {staffName ? (
           <div className="desk-bar__who">
             <span>{t("signedInAs", { name: staffName })}</span>

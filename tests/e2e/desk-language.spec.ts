@@ -67,4 +67,23 @@ test.describe("the desk speaks the reader's language", () => {
     await page.goto(`/desk/orders/${number}?lng=ka`);
     await expect(page.locator(".desk-items tbody")).toContainText("Старый бальзам");
   });
+
+  test("the switcher in the desk bar changes the desk's language and keeps the page", async ({
+    page,
+  }) => {
+    const number = await placeOrderOverHttp(baseURL, uniqueAddress("Switch lane"), uniquePhone());
+    await signInToDesk(page, "Levan");
+    await page.goto(`/desk/orders/${number}?lng=en`);
+    await page.locator(".desk-bar .language-switcher summary").click();
+    await page.locator(".desk-bar").getByRole("link", { name: "ქართული" }).click();
+    await expect(page).toHaveURL(new RegExp(`/desk/orders/${number}\\?lng=ka$`));
+    await expect(page.locator("html")).toHaveAttribute("lang", "ka");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(orderHeading("ka", number));
+
+    // The choice is kept: the next desk page is in Georgian too.
+    await page.getByRole("link", { name: text("ka", "desk", "order.back") }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      text("ka", "desk", "list.title"),
+    );
+  });
 });
