@@ -4,6 +4,14 @@ import { shop } from "~/platform/shop.server";
 import { type SignInRequestOutcome, requestSignInLink } from "./sign-in-request.server";
 
 /**
+ * Whether "Send me a sign-in link" can send anything: the shop has a bot and desk chats.
+ * A setting, the same for every visitor, so the sign-in page may say it.
+ */
+export function canSendSignInLinks(): boolean {
+  return shop.bot !== null && shop.telegram.deskChatIds.length > 0;
+}
+
+/**
  * "Send me a sign-in link" for the request's client, with the shop's settings. The chat
  * message is Russian, like the order notifications the chats already get.
  */

@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { baseURL } from "../../playwright.config";
 import { signInToDesk, uniquePhone, writeShopDatabase } from "./support/desk";
 import { text } from "./support/dictionary";
@@ -86,4 +87,83 @@ test.describe("the desk speaks the reader's language", () => {
       text("ka", "desk", "list.title"),
     );
   });
+});
+
+test.describe("signing in", () => {
+  test("without a bot the page says a link cannot be sent from here, and how to get one", async ({
+    page,
+  }) => {
+    await page.goto("/desk/sign-in?lng=en");
+    await expect(page.locator(".desk-page")).toContainText(
+      text("en", "desk", "signIn.introNoChat"),
+    );
+    await expect(page.getByRole("button", { name: "Send me a sign-in link" })).toHaveCount(0);
+    const command = page.locator(".desk-page code");
+    await expect(command).toHaveAttribute("dir", "ltr");
+    await expect(command).toHaveText('npm run desk:invite -- --name "Your name"');
+  });
+});
+
+/**
+ * Every element that reaches past the screen's edges, or past the page's margins (the
+ * padding of `.desk-page`) when it is in the page, and the page's own width.
+ */
+async function beyondTheScreen(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    await document.fonts.ready;
+    const viewport = document.documentElement.clientWidth;
+    const faults: string[] = [];
+    for (const element of document.body.querySelectorAll("*")) {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      // The skip link waits off-screen until it is focused; visually hidden text is 1 px.
+      if (element.matches(".skip-link, .visually-hidden")) continue;
+      let [start, end] = [0, viewport];
+      const content = element.closest(".desk-page");
+      if (content && content !== element) {
+        const style = getComputedStyle(content);
+        const outer = content.getBoundingClientRect();
+        start = outer.left + Number.parseFloat(style.paddingLeft);
+        end = outer.right - Number.parseFloat(style.paddingRight);
+      }
+      if (box.left < start - 0.5 || box.right > end + 0.5) {
+        const classes = typeof element.className === "string" ? element.className.trim() : "";
+        const name = `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}${
+          classes ? `.${classes.split(/\s+/).join(".")}` : ""
+        }`;
+        faults.push(
+          `${name} spans ${Math.round(box.left)}…${Math.round(box.right)} of ${Math.round(start)}…${Math.round(end)}`,
+        );
+      }
+    }
+    if (document.documentElement.scrollWidth > viewport)
+      faults.push(`the page is ${document.documentElement.scrollWidth} px wide`);
+    return faults;
+  });
+}
+
+test.describe("the desk on a 375 px phone", () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  for (const language of ["ka", "ar"] as const) {
+    test(`${language}: the sign-in page's command reads left to right, whole, on the screen`, async ({
+      page,
+    }) => {
+      await page.goto(`/desk/sign-in?lng=${language}`);
+      const command = page.locator(".desk-page code");
+      await expect(command).toHaveAttribute("dir", "ltr");
+      expect(await beyondTheScreen(page)).toEqual([]);
+      // Lines break only between whole arguments: each one is drawn on one line (an
+      // Arabic name is drawn in several boxes, side by side).
+      const lines = await command
+        .locator("span")
+        .evaluateAll((spans) =>
+          spans.map((span) => new Set([...span.getClientRects()].map((box) => box.top)).size),
+        );
+      expect(lines).toEqual([1, 1, 1, 1, 1, 1]);
+      await expect(command).toHaveText(
+        `npm run desk:invite -- --name "${text(language, "desk", "signIn.name")}"`,
+      );
+    });
+  }
 });
