@@ -12,12 +12,14 @@ export function canSendSignInLinks(): boolean {
 }
 
 /**
- * "Send me a sign-in link" for the request's client, with the shop's settings. The chat
- * message is Russian, like the order notifications the chats already get.
+ * "Send me a sign-in link" for the request's client, with the shop's settings; the link
+ * leads to the desk page `next` once used. The chat message is Russian, like the order
+ * notifications the chats already get.
  */
 export function sendSignInLinkToDeskChats(
   request: Request,
   client: string,
+  next: string,
 ): Promise<SignInRequestOutcome> {
   const t = fixedT("ru", "desk");
   return requestSignInLink(
@@ -26,6 +28,7 @@ export function sendSignInLinkToDeskChats(
       api: shop.bot,
       deskChatIds: shop.telegram.deskChatIds,
       origin: publicOrigin(request),
+      next,
       message: (link, minutes) => t("signIn.chatMessage", { link, minutes }),
     },
     client,

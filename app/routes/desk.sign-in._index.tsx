@@ -8,6 +8,7 @@ import {
   browserCanUsePasskeys,
   signInWithPasskeyOnThisDevice,
 } from "~/desk/passkey-client";
+import { deskReturnPath } from "~/desk/return-path.server";
 import { getDeskSession } from "~/desk/session.server";
 import { canSendSignInLinks, sendSignInLinkToDeskChats } from "~/desk/sign-in.server";
 import { getRequestT } from "~/i18n/t.server";
@@ -16,18 +17,24 @@ import { pageMetaTags } from "~/ui/meta";
 import { useHydrated } from "~/ui/use-hydrated";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  if (await getDeskSession(request)) throw redirect("/desk");
+  const next = deskReturnPath(new URL(request.url).searchParams.get("next"));
+  if (await getDeskSession(request)) throw redirect(next);
   const t = await getRequestT(request, "desk");
-  return { meta: { title: t("signIn.title"), noindex: true }, linksByChat: canSendSignInLinks() };
+  return {
+    meta: { title: t("signIn.title"), noindex: true },
+    next,
+    linksByChat: canSendSignInLinks(),
+  };
 }
 
 export const meta: MetaFunction<typeof loader> = pageMetaTags;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await readForm(request);
+  const form = await readForm(request);
   const outcome = await sendSignInLinkToDeskChats(
     request,
     clientKey(request, context.clientAddress),
+    deskReturnPath(form.get("next")),
   );
   if (outcome !== "sent") console.info(`Desk sign-in link requested: ${outcome}.`);
   // The same answer whatever happened: a stranger learns nothing from it.
@@ -35,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function DeskSignIn() {
-  const { linksByChat } = useLoaderData<typeof loader>();
+  const { next, linksByChat } = useLoaderData<typeof loader>();
   const { t } = useTranslation("desk");
   const requested = useActionData<typeof action>()?.requested ?? false;
   const sending = useNavigation().state === "submitting";
@@ -47,6 +54,7 @@ export default function DeskSignIn() {
           <p>{t("signIn.intro")}</p>
           {requested ? <output className="desk-notice">{t("signIn.requested")}</output> : null}
           <Form method="post">
+            <input type="hidden" name="next" value={next} />
             <button type="submit" className="desk-button desk-button--primary" disabled={sending}>
               {t("signIn.sendLink")}
             </button>
@@ -60,7 +68,7 @@ export default function DeskSignIn() {
         </>
       )}
       <InviteCommand name={t("signIn.name")} />
-      <PasskeySignIn />
+      <PasskeySignIn next={next} />
     </section>
   );
 }
@@ -89,7 +97,7 @@ function InviteCommand({ name }: { name: string }) {
 }
 
 /** Signing in with a passkey needs JavaScript (WebAuthn); without it the links remain. */
-function PasskeySignIn() {
+function PasskeySignIn({ next }: { next: string }) {
   const { t } = useTranslation("desk");
   const hydrated = useHydrated();
   const [state, setState] = useState<PasskeySignInOutcome | "idle" | "busy">("idle");
@@ -100,8 +108,9 @@ function PasskeySignIn() {
   async function signIn() {
     setState("busy");
     const outcome = await signInWithPasskeyOnThisDevice();
-    // A full load, so the desk's frame reads the new session from the start.
-    if (outcome === "signed-in") window.location.assign("/desk");
+    // A full load, so the desk's frame reads the new session from the start; `next` is
+    // the desk page the loader checked.
+    if (outcome === "signed-in") window.location.assign(next);
     else setState(outcome);
   }
 

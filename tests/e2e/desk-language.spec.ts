@@ -1,8 +1,10 @@
 import type { Page } from "@playwright/test";
 import { baseURL } from "../../playwright.config";
-import { signInToDesk, uniquePhone, writeShopDatabase } from "./support/desk";
+import { inviteLink, signInToDesk, uniquePhone, writeShopDatabase } from "./support/desk";
 import { text } from "./support/dictionary";
+import { FakeTelegram } from "./support/fake-telegram";
 import { placeOrderOverHttp } from "./support/order-over-http";
+import { startShop } from "./support/server";
 import { uniqueAddress } from "./support/shop";
 import { expect, test } from "./support/test";
 
@@ -101,6 +103,74 @@ test.describe("signing in", () => {
     const command = page.locator(".desk-page code");
     await expect(command).toHaveAttribute("dir", "ltr");
     await expect(command).toHaveText('npm run desk:invite -- --name "Your name"');
+  });
+
+  test("an order link opened while signed out lands on that order after sign-in", async ({
+    page,
+  }) => {
+    const number = await placeOrderOverHttp(baseURL, uniqueAddress("Next lane"), uniquePhone());
+    await page.goto(`/desk/orders/${number}?lng=en`);
+    await expect(page).toHaveURL(/\/desk\/sign-in\?next=/);
+
+    await page.goto(
+      `${inviteLink("Nana")}?next=${encodeURIComponent(`/desk/orders/${number}`)}&lng=en`,
+    );
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(new RegExp(`/desk/orders/${number}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(`Order ${number}`);
+  });
+
+  test("a next address off the desk leads to the desk, never elsewhere", async ({ page }) => {
+    for (const next of [
+      "//evil.example/desk",
+      "/catalog",
+      "/desk/../cart",
+      "https://evil.example",
+    ]) {
+      await page.goto(`${inviteLink("Nana")}?next=${encodeURIComponent(next)}&lng=en`);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await expect(page, next).toHaveURL(/\/desk$/);
+      await page.context().clearCookies();
+    }
+  });
+});
+
+test.describe("signing in with the shop's bot", () => {
+  test("the chat's link brings the person back to the order they opened", async ({ browser }) => {
+    const telegram = new FakeTelegram();
+    await telegram.start();
+    const shop = await startShop({
+      TELEGRAM_BOT_TOKEN: "111:desk-next-test-token-abcdefghij",
+      TELEGRAM_CHAT_IDS: "7",
+      TELEGRAM_API_URL: telegram.url,
+      PUBLIC_URL: "https://shop.example",
+    });
+    const context = await browser.newContext({ baseURL: shop.url });
+    try {
+      const number = await placeOrderOverHttp(shop.url, uniqueAddress("Chat lane"), uniquePhone());
+      const page = await context.newPage();
+      await page.goto(`/desk/orders/${number}?lng=en`);
+      await expect(page).toHaveURL(/\/desk\/sign-in\?next=/);
+      // With a bot the page offers the link, and says nothing of what cannot be done.
+      await expect(page.locator(".desk-page")).not.toContainText(
+        text("en", "desk", "signIn.introNoChat"),
+      );
+      await page.getByRole("button", { name: "Send me a sign-in link" }).click();
+      await expect(page.locator("output.desk-notice")).toBeVisible();
+      const link = /https:\/\/shop\.example(\/desk\/sign-in\/\S+)/.exec(
+        telegram.delivered.find((message) => message.text.includes("/desk/sign-in/"))?.text ?? "",
+      )?.[1];
+      expect(link).toContain(`?next=${encodeURIComponent(`/desk/orders/${number}?lng=en`)}`);
+      await page.goto(`${link}&lng=en`);
+      await page.getByLabel("Your name").fill("Keti");
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await expect(page).toHaveURL(new RegExp(`/desk/orders/${number}\\?lng=en$`));
+      await expect(page.getByRole("heading", { level: 1 })).toContainText(`Order ${number}`);
+    } finally {
+      await context.close();
+      await shop.stop();
+      await telegram.stop();
+    }
   });
 });
 
