@@ -7,6 +7,7 @@ import {
   isRouteErrorResponse,
   useLoaderData,
   useRouteError,
+  useRouteLoaderData,
 } from "@remix-run/react";
 import i18nextBrowser from "i18next";
 import type { ReactNode } from "react";
@@ -48,14 +49,18 @@ export default function DeskLayout() {
   );
 }
 
-/** A missing order or page, or a failure, inside the desk: said in the desk's words. */
+/**
+ * A missing order or page, or a failure, inside the desk: said in the desk's words, in
+ * the desk's frame, with the signed-in person's bar when the frame's own loader ran.
+ */
 export function ErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation("desk");
+  const staffName = useRouteLoaderData<typeof loader>("routes/desk")?.staffName ?? null;
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
-    <DeskFrame staffName={null}>
+    <DeskFrame staffName={staffName}>
       <section className="desk-page desk-page--narrow">
         <h1>{t(notFound ? "notFound.title" : "error.title")}</h1>
         <p>{t(notFound ? "notFound.hint" : "error.hint")}</p>

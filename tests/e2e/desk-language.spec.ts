@@ -89,6 +89,19 @@ test.describe("the desk speaks the reader's language", () => {
       text("ka", "desk", "list.title"),
     );
   });
+
+  test("an order the shop does not have is the desk's own not-found page", async ({ page }) => {
+    await signInToDesk(page, "Irakli");
+    const response = await page.goto("/desk/orders/999999?lng=en");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      text("en", "desk", "notFound.title"),
+    );
+    await expect(page.getByText(text("en", "desk", "notFound.hint"))).toBeVisible();
+    await expect(page.locator(".desk-bar")).toContainText("Signed in as Irakli");
+    await expect(page.getByText(text("en", "catalog", "productNotFound.back"))).toHaveCount(0);
+    await expect(page.locator(".site-header")).toHaveCount(0);
+  });
 });
 
 test.describe("signing in", () => {
