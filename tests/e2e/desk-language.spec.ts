@@ -229,6 +229,17 @@ test.describe("the desk on a 375 px phone", () => {
   test.use({ viewport: { width: 375, height: 800 } });
 
   for (const language of ["ka", "ar"] as const) {
+    test(`${language}: nothing on the order list reaches past the screen`, async ({ page }) => {
+      await placeOrderOverHttp(baseURL, uniqueAddress("Narrow lane"), uniquePhone(), language);
+      await signInToDesk(page, "Sopo");
+      await page.goto(`/desk?tab=all&from=2026-01-01&lng=${language}`);
+      await expect(page.locator(".desk-order").first()).toBeVisible();
+      expect(await beyondTheScreen(page)).toEqual([]);
+      await page.locator(".desk-bar .language-switcher summary").click();
+      await expect(page.locator(".desk-bar .language-switcher__list")).toBeVisible();
+      expect(await beyondTheScreen(page), "language list open").toEqual([]);
+    });
+
     test(`${language}: the sign-in page's command reads left to right, whole, on the screen`, async ({
       page,
     }) => {
