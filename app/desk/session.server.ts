@@ -1,9 +1,9 @@
 import { createCookie, redirect } from "@remix-run/node";
 import { getConfig } from "~/platform/config.server";
-import { safeRedirect } from "~/platform/http.server";
 import { shop } from "~/platform/shop.server";
 import { type DeskSession, SESSION_ABSOLUTE_MS, readDeskSession } from "./auth.server";
 import { PASSKEY_CHALLENGE_TTL_MS } from "./passkey-challenges.server";
+import { deskReturnPath, withReturnPath } from "./return-path.server";
 
 /**
  * The desk's session cookie (D23): HttpOnly, SameSite=Lax, signed; behind https it is
@@ -38,8 +38,7 @@ export async function requireStaff(
   if (session) return session;
   if (!page) throw new Response("Sign in to the desk first.\n", { status: 401 });
   const url = new URL(request.url);
-  const next = safeRedirect(`${url.pathname}${url.search}`, "/desk");
-  throw redirect(`/desk/sign-in?next=${encodeURIComponent(next)}`);
+  throw redirect(withReturnPath("/desk/sign-in", deskReturnPath(`${url.pathname}${url.search}`)));
 }
 
 export function commitDeskSession(token: string): Promise<string> {

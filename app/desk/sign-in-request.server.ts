@@ -3,6 +3,7 @@ import type { BotApi } from "~/platform/bot-api.server";
 import { hitThrottle } from "~/platform/throttle.server";
 import type { Database } from "../../db/schema";
 import { SIGN_IN_LINK_TTL_MS, createSignInLink } from "./auth.server";
+import { withReturnPath } from "./return-path.server";
 
 /** A client may ask for a link this often… */
 export const LINK_REQUESTS_PER_CLIENT = 3;
@@ -18,6 +19,8 @@ export interface SignInRequestDeps {
   deskChatIds: string[];
   /** The shop's public address, for the link (PUBLIC_URL). */
   origin: string;
+  /** The desk page the link leads to once used (checked by `deskReturnPath`). */
+  next: string;
   /** The chat message, given the link and its minutes of validity. */
   message(link: string, minutes: number): string;
   log?: Pick<Console, "warn">;
@@ -56,7 +59,7 @@ export async function requestSignInLink(
   if (!api || deskChatIds.length === 0) return "unavailable";
 
   const token = await createSignInLink(db, null, now);
-  const link = `${deps.origin}/desk/sign-in/${token}`;
+  const link = withReturnPath(`${deps.origin}/desk/sign-in/${token}`, deps.next);
   const text = deps.message(link, SIGN_IN_LINK_TTL_MS / 60_000);
   let delivered = 0;
   for (const chatId of deskChatIds) {

@@ -4,12 +4,22 @@ import { shop } from "~/platform/shop.server";
 import { type SignInRequestOutcome, requestSignInLink } from "./sign-in-request.server";
 
 /**
- * "Send me a sign-in link" for the request's client, with the shop's settings. The chat
- * message is Russian, like the order notifications the chats already get.
+ * Whether "Send me a sign-in link" can send anything: the shop has a bot and desk chats.
+ * A setting, the same for every visitor, so the sign-in page may say it.
+ */
+export function canSendSignInLinks(): boolean {
+  return shop.bot !== null && shop.telegram.deskChatIds.length > 0;
+}
+
+/**
+ * "Send me a sign-in link" for the request's client, with the shop's settings; the link
+ * leads to the desk page `next` once used. The chat message is Russian, like the order
+ * notifications the chats already get.
  */
 export function sendSignInLinkToDeskChats(
   request: Request,
   client: string,
+  next: string,
 ): Promise<SignInRequestOutcome> {
   const t = fixedT("ru", "desk");
   return requestSignInLink(
@@ -18,6 +28,7 @@ export function sendSignInLinkToDeskChats(
       api: shop.bot,
       deskChatIds: shop.telegram.deskChatIds,
       origin: publicOrigin(request),
+      next,
       message: (link, minutes) => t("signIn.chatMessage", { link, minutes }),
     },
     client,

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { itemTitle, orderLanguage } from "~/desk/order-words";
 import { callBeforeShipping, listDeskOrders } from "~/desk/orders.server";
 import {
   type DeskFilterQuery,
@@ -50,10 +51,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
           ? `${order.address.slice(0, SHORT_ADDRESS - 1)}…`
           : order.address,
       deliveryDate: order.delivery_time,
-      items: items.map((item) => ({ title: item.title, qty: item.qty })),
+      items: items.map((item) => ({
+        key: item.item_key,
+        title: itemTitle(item, t),
+        qty: item.qty,
+      })),
       total: order.total,
       status: order.status,
-      language: order.language,
+      language: orderLanguage(order.language),
       refused,
       hold: callBeforeShipping(order.status, refused, holdAfterRefusals),
     })),
@@ -193,7 +198,7 @@ export default function DeskList() {
                   <dt>{t("order.items")}</dt>
                   <dd>
                     {row.items.map((item) => (
-                      <span key={item.title} className="desk-order__item">
+                      <span key={item.key} className="desk-order__item">
                         <Isolated
                           text={t("order.itemLine", { title: isolate(item.title), qty: item.qty })}
                         />
@@ -209,7 +214,9 @@ export default function DeskList() {
                 </div>
                 <div>
                   <dt>{t("order.language")}</dt>
-                  <dd>{row.language}</dd>
+                  <dd>
+                    <bdi lang={row.language.lang ?? undefined}>{row.language.name}</bdi>
+                  </dd>
                 </div>
               </dl>
             </li>

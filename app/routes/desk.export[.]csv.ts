@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { CSV_BOM, csvRow } from "~/desk/csv";
+import { itemTitle, orderLanguage } from "~/desk/order-words";
 import { ordersForExport } from "~/desk/orders.server";
 import { parseDeskFilter } from "~/desk/search";
 import { requireStaff } from "~/desk/session.server";
@@ -62,9 +63,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
             order.email,
             order.address,
             order.delivery_time,
-            items.map((item) => `${item.title} × ${item.qty}`).join("; "),
+            items.map((item) => `${itemTitle(item, t)} × ${item.qty}`).join("; "),
             (order.total / TETRI_PER_LARI).toFixed(2),
-            order.language,
+            orderLanguage(order.language).name,
           ]),
         ),
       );

@@ -12,6 +12,7 @@ import { useCallback, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { messengerLinks } from "~/desk/contact";
 import { NOTE_MAX } from "~/desk/limits";
+import { itemTitle, orderLanguage } from "~/desk/order-words";
 import {
   addOrderNote,
   callBeforeShipping,
@@ -57,11 +58,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     messenger: order.messenger,
     email: order.email,
     deliveryDate: order.delivery_time,
-    language: order.language,
+    language: orderLanguage(order.language),
     total: order.total,
     items: items.map((item) => ({
       key: item.item_key,
-      title: item.title,
+      title: itemTitle(item, t),
       qty: item.qty,
       subtotal: item.subtotal,
     })),
@@ -276,7 +277,9 @@ export default function DeskOrder() {
         </div>
         <div>
           <dt>{t("order.language")}</dt>
-          <dd>{order.language}</dd>
+          <dd>
+            <bdi lang={order.language.lang ?? undefined}>{order.language.name}</bdi>
+          </dd>
         </div>
       </dl>
 

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { itemTitle } from "~/desk/order-words";
 import { getDeskOrder } from "~/desk/orders.server";
 import { requireStaff } from "~/desk/session.server";
 import { getRequestT } from "~/i18n/t.server";
@@ -24,7 +25,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     phone: found.order.phone,
     deliveryDate: found.order.delivery_time,
     total: found.order.total,
-    items: found.items.map((item) => ({ key: item.item_key, title: item.title, qty: item.qty })),
+    items: found.items.map((item) => ({
+      key: item.item_key,
+      title: itemTitle(item, t),
+      qty: item.qty,
+    })),
   };
 }
 

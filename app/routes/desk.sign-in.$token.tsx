@@ -3,6 +3,7 @@ import { Form, data, redirect, useActionData, useLoaderData } from "@remix-run/r
 import { useTranslation } from "react-i18next";
 import { inspectSignInLink, redeemSignInLink } from "~/desk/auth.server";
 import { STAFF_NAME_MAX } from "~/desk/limits";
+import { deskReturnPath } from "~/desk/return-path.server";
 import { commitDeskSession } from "~/desk/session.server";
 import { getRequestT } from "~/i18n/t.server";
 import { readForm } from "~/platform/http.server";
@@ -11,14 +12,16 @@ import { pageMetaTags } from "~/ui/meta";
 
 /**
  * Opening a link signs nobody in (D23): a chat's link preview or a crawler may open it.
- * The page only shows a button; pressing it (a POST) uses the link up.
+ * The page only shows a button; pressing it (a POST) uses the link up, and leads to the
+ * desk page the link names (`?next=`, when it was asked for from one).
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const t = await getRequestT(request, "desk");
   const state = await inspectSignInLink(shop.db, params.token ?? "", shop.clock());
   const meta = { title: t("signIn.title"), noindex: true };
   if (!state.usable) return data({ meta, usable: false as const }, { status: 410 });
-  return { meta, usable: true as const, staffName: state.staff?.name ?? null };
+  const next = deskReturnPath(new URL(request.url).searchParams.get("next"));
+  return { meta, usable: true as const, staffName: state.staff?.name ?? null, next };
 }
 
 export const meta: MetaFunction<typeof loader> = pageMetaTags;
@@ -37,7 +40,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!result.ok) {
     return data({ problem: result.reason }, { status: result.reason === "name" ? 400 : 410 });
   }
-  return redirect("/desk", {
+  return redirect(deskReturnPath(form.get("next")), {
     status: 303,
     headers: { "Set-Cookie": await commitDeskSession(result.sessionToken) },
   });
@@ -53,6 +56,7 @@ export default function DeskSignInLink() {
       <h1>{t("signIn.title")}</h1>
       {usable ? (
         <Form method="post" className="desk-form">
+          {loaded.usable ? <input type="hidden" name="next" value={loaded.next} /> : null}
           {loaded.usable && loaded.staffName ? (
             <p>{t("signIn.as", { name: loaded.staffName })}</p>
           ) : (

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, redirect, useActionData, useNavigation } from "@remix-run/react";
-import { useState } from "react";
+import { Form, redirect, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Fragment, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { clientKey } from "~/checkout/rate-limit.server";
 import {
@@ -8,26 +8,33 @@ import {
   browserCanUsePasskeys,
   signInWithPasskeyOnThisDevice,
 } from "~/desk/passkey-client";
+import { deskReturnPath } from "~/desk/return-path.server";
 import { getDeskSession } from "~/desk/session.server";
-import { sendSignInLinkToDeskChats } from "~/desk/sign-in.server";
+import { canSendSignInLinks, sendSignInLinkToDeskChats } from "~/desk/sign-in.server";
 import { getRequestT } from "~/i18n/t.server";
 import { readForm } from "~/platform/http.server";
 import { pageMetaTags } from "~/ui/meta";
 import { useHydrated } from "~/ui/use-hydrated";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  if (await getDeskSession(request)) throw redirect("/desk");
+  const next = deskReturnPath(new URL(request.url).searchParams.get("next"));
+  if (await getDeskSession(request)) throw redirect(next);
   const t = await getRequestT(request, "desk");
-  return { meta: { title: t("signIn.title"), noindex: true } };
+  return {
+    meta: { title: t("signIn.title"), noindex: true },
+    next,
+    linksByChat: canSendSignInLinks(),
+  };
 }
 
 export const meta: MetaFunction<typeof loader> = pageMetaTags;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await readForm(request);
+  const form = await readForm(request);
   const outcome = await sendSignInLinkToDeskChats(
     request,
     clientKey(request, context.clientAddress),
+    deskReturnPath(form.get("next")),
   );
   if (outcome !== "sent") console.info(`Desk sign-in link requested: ${outcome}.`);
   // The same answer whatever happened: a stranger learns nothing from it.
@@ -35,27 +42,62 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function DeskSignIn() {
+  const { next, linksByChat } = useLoaderData<typeof loader>();
   const { t } = useTranslation("desk");
   const requested = useActionData<typeof action>()?.requested ?? false;
   const sending = useNavigation().state === "submitting";
   return (
     <section className="desk-page desk-page--narrow">
       <h1>{t("signIn.title")}</h1>
-      <p>{t("signIn.intro")}</p>
-      {requested ? <output className="desk-notice">{t("signIn.requested")}</output> : null}
-      <Form method="post">
-        <button type="submit" className="desk-button desk-button--primary" disabled={sending}>
-          {t("signIn.sendLink")}
-        </button>
-      </Form>
-      <p className="desk-muted">{t("signIn.cliHint")}</p>
-      <PasskeySignIn />
+      {linksByChat ? (
+        <>
+          <p>{t("signIn.intro")}</p>
+          {requested ? <output className="desk-notice">{t("signIn.requested")}</output> : null}
+          <Form method="post">
+            <input type="hidden" name="next" value={next} />
+            <button type="submit" className="desk-button desk-button--primary" disabled={sending}>
+              {t("signIn.sendLink")}
+            </button>
+          </Form>
+          <p className="desk-muted">{t("signIn.cliHint")}</p>
+        </>
+      ) : (
+        <>
+          <p className="desk-notice">{t("signIn.introNoChat")}</p>
+          <p>{t("signIn.cliNoChat")}</p>
+        </>
+      )}
+      <InviteCommand name={t("signIn.name")} />
+      <PasskeySignIn next={next} />
     </section>
   );
 }
 
+/** `npm run desk:invite -- --name "…"`: the words of the command, never translated. */
+const INVITE_COMMAND = ["npm", "run", "desk:invite", "--", "--name"];
+
+/**
+ * The server command that prints a sign-in link, as code: left to right in every
+ * language, and broken across lines only between whole arguments (desk.css).
+ */
+function InviteCommand({ name }: { name: string }) {
+  const words = [...INVITE_COMMAND, `"${name}"`];
+  return (
+    <p className="desk-command">
+      <code dir="ltr">
+        {words.map((word, index) => (
+          <Fragment key={word}>
+            {index > 0 ? " " : null}
+            <span>{word}</span>
+          </Fragment>
+        ))}
+      </code>
+    </p>
+  );
+}
+
 /** Signing in with a passkey needs JavaScript (WebAuthn); without it the links remain. */
-function PasskeySignIn() {
+function PasskeySignIn({ next }: { next: string }) {
   const { t } = useTranslation("desk");
   const hydrated = useHydrated();
   const [state, setState] = useState<PasskeySignInOutcome | "idle" | "busy">("idle");
@@ -66,8 +108,9 @@ function PasskeySignIn() {
   async function signIn() {
     setState("busy");
     const outcome = await signInWithPasskeyOnThisDevice();
-    // A full load, so the desk's frame reads the new session from the start.
-    if (outcome === "signed-in") window.location.assign("/desk");
+    // A full load, so the desk's frame reads the new session from the start; `next` is
+    // the desk page the loader checked.
+    if (outcome === "signed-in") window.location.assign(next);
     else setState(outcome);
   }
 

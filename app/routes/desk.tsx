@@ -7,14 +7,18 @@ import {
   isRouteErrorResponse,
   useLoaderData,
   useRouteError,
+  useRouteLoaderData,
 } from "@remix-run/react";
 import i18nextBrowser from "i18next";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { getDeskSession } from "~/desk/session.server";
 import { DESK_NAMESPACE } from "~/i18n/config";
+import { defaultLanguage } from "~/i18n/languages";
 import type { RouteHandle } from "~/platform/handle";
 import deskStylesUrl from "~/styles/desk.css?url";
+import { LanguageSwitcher } from "~/ui/LanguageSwitcher";
+import { useRootData } from "~/ui/root-data";
 
 /** The desk's pages need its dictionary; none of them is ever shared between visitors. */
 export const handle: RouteHandle = { i18n: [DESK_NAMESPACE] };
@@ -45,14 +49,18 @@ export default function DeskLayout() {
   );
 }
 
-/** A missing order or page, or a failure, inside the desk: said in the desk's words. */
+/**
+ * A missing order or page, or a failure, inside the desk: said in the desk's words, in
+ * the desk's frame, with the signed-in person's bar when the frame's own loader ran.
+ */
 export function ErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation("desk");
+  const staffName = useRouteLoaderData<typeof loader>("routes/desk")?.staffName ?? null;
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
-    <DeskFrame staffName={null}>
+    <DeskFrame staffName={staffName}>
       <section className="desk-page desk-page--narrow">
         <h1>{t(notFound ? "notFound.title" : "error.title")}</h1>
         <p>{t(notFound ? "notFound.hint" : "error.hint")}</p>
@@ -68,12 +76,15 @@ export function ErrorBoundary() {
 
 function DeskFrame({ staffName, children }: { staffName: string | null; children: ReactNode }) {
   const { t } = useTranslation("desk");
+  const language = useRootData()?.locale ?? defaultLanguage;
   return (
     <div className="desk">
       <header className="desk-bar">
         <Link to="/desk" className="desk-bar__title">
           {t("title")}
         </Link>
+        {/* The storefront's switcher: links with `?lng=`, so the same desk page comes back. */}
+        <LanguageSwitcher current={language} />
         {staffName ? (
           <div className="desk-bar__who">
             <span>{t("signedInAs", { name: staffName })}</span>

@@ -1,7 +1,9 @@
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
-import { type DeskShop, disableStaffMember, signInToDesk } from "./support/desk";
+import { type DeskShop, disableStaffMember, signInToDesk, uniquePhone } from "./support/desk";
+import { placeOrderOverHttp } from "./support/order-over-http";
 import { type ShopServer, freePort, startShop } from "./support/server";
+import { uniqueAddress } from "./support/shop";
 import { expect, test } from "./support/test";
 
 /**
@@ -80,6 +82,31 @@ test.describe("desk passkeys with a virtual authenticator", () => {
       );
       await page.goto("/desk?lng=en");
       await expect(page).toHaveURL(/\/desk\/sign-in/);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("an order link opened while signed out lands on that order after a passkey sign-in", async ({
+    browser,
+  }) => {
+    const number = await placeOrderOverHttp(shop.url, uniqueAddress("Passkey lane"), uniquePhone());
+    const context = await browser.newContext({ baseURL: shop.url });
+    try {
+      const page = await context.newPage();
+      await addVirtualAuthenticator(page);
+      await signInToDesk(page, "Nestan", shop);
+      await page.goto("/desk/passkeys?lng=en");
+      await page.getByLabel("Name of this device").fill("Tablet");
+      await page.getByRole("button", { name: "Add a passkey on this device" }).click();
+      await expect(page.locator(".desk-form").getByRole("status")).toContainText("Passkey added");
+      await page.getByRole("button", { name: "Sign out", exact: true }).click();
+
+      await page.goto(`/desk/orders/${number}?lng=en`);
+      await expect(page).toHaveURL(/\/desk\/sign-in\?next=/);
+      await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+      await expect(page).toHaveURL(new RegExp(`/desk/orders/${number}\\?lng=en$`));
+      await expect(page.getByRole("heading", { level: 1 })).toContainText(`Order ${number}`);
     } finally {
       await context.close();
     }

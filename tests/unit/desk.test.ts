@@ -14,6 +14,7 @@ import {
 } from "~/desk/auth.server";
 import { messengerLinks } from "~/desk/contact";
 import { csvCell, csvRow } from "~/desk/csv";
+import { itemTitle, orderLanguage } from "~/desk/order-words";
 import {
   addOrderNote,
   changeOrderStatus,
@@ -21,7 +22,9 @@ import {
   listDeskOrders,
   ordersForExport,
 } from "~/desk/orders.server";
+import { deskReturnPath, withReturnPath } from "~/desk/return-path.server";
 import { deskListHref, parseDeskFilter, parseQuery, toFilterQuery } from "~/desk/search";
+import { fixedT } from "~/i18n/instance.server";
 import { placeOrder } from "~/orders/place.server";
 import { nextStatuses, orderStatuses, transition } from "~/orders/status";
 import { startOfShopDay } from "~/platform/calendar";
@@ -112,6 +115,58 @@ describe("the CSV export's cells (D27)", () => {
     expect(csvCell("line\nbreak")).toBe('"line\nbreak"');
     expect(csvCell(null)).toBe("");
     expect(csvRow(["a", 1, null])).toBe("a,1,\r\n");
+  });
+});
+
+describe("an order's stored facts in the reader's words", () => {
+  it("names a product by its key in the reader's language, a product gone by its stored title", () => {
+    const item = { item_key: "body/hemor-cream", title: "Мазь от геморроя" };
+    expect(itemTitle(item, fixedT("ka", "desk"))).toBe("ჰემოროის საწინააღმდეგო მალამო");
+    expect(itemTitle(item, fixedT("ar", "desk"))).toBe("مرهم البواسير");
+    expect(
+      itemTitle({ item_key: "body/old-balm", title: "Старый бальзам" }, fixedT("en", "desk")),
+    ).toBe("Старый бальзам");
+  });
+
+  it("names the order's language as the language switcher does", () => {
+    expect(orderLanguage("ka")).toEqual({ name: "ქართული", lang: "ka" });
+    expect(orderLanguage("am")).toEqual({ name: "Հայերեն", lang: "hy" });
+    expect(orderLanguage("xx")).toEqual({ name: "xx", lang: null });
+  });
+});
+
+describe("where a sign-in leads (next)", () => {
+  it("back to the desk page the person was sent away from", () => {
+    expect(deskReturnPath("/desk/orders/004321")).toBe("/desk/orders/004321");
+    expect(deskReturnPath("/desk?tab=shipped&q=555")).toBe("/desk?tab=shipped&q=555");
+    expect(deskReturnPath("/desk")).toBe("/desk");
+  });
+
+  it("to the list for anything that is not a desk page of this site", () => {
+    for (const next of [
+      null,
+      "",
+      "https://evil.example/desk",
+      "//evil.example/desk",
+      "/\\evil.example/desk",
+      "/catalog",
+      "/desk/../cart",
+      "/desk\\..\\cart",
+      "/desk%2F..%2Fcart",
+      "/deskevil",
+      "/desk/sign-in",
+      "/desk/sign-in/abc?next=/desk",
+      "/desk/sign-out",
+      "/desk/orders/1\r\nSet-Cookie: x=1",
+    ])
+      expect(deskReturnPath(next), String(next)).toBe("/desk");
+  });
+
+  it("is carried on a sign-in address, and left off for the list", () => {
+    expect(withReturnPath("/desk/sign-in", "/desk/orders/004321")).toBe(
+      "/desk/sign-in?next=%2Fdesk%2Forders%2F004321",
+    );
+    expect(withReturnPath("/desk/sign-in", "/desk")).toBe("/desk/sign-in");
   });
 });
 

@@ -3,15 +3,19 @@ import { deliveryDate } from "./shop";
 
 /**
  * Places an order the way a browser without JavaScript does: add to the cart, open the
- * checkout, post the form. Resolves with the thank-you's order number.
+ * checkout, post the form, in `language` when one is given (else the shop's default).
+ * Resolves with the thank-you's order number.
  */
 export async function placeOrderOverHttp(
   baseURL: string,
   address: string,
   phone = "+995 555 123 456",
+  language?: string,
 ): Promise<string> {
   const context = await request.newContext({ baseURL });
   try {
+    // The switch is stored in the `lng` cookie, and the order records the shopper's language.
+    if (language) await context.get(`/?lng=${language}`);
     await context.post("/cart", {
       form: { intent: "add", key: "body/hemor-cream" },
       maxRedirects: 0,
