@@ -71,7 +71,7 @@ function actorName(from: NonNullable<TelegramUpdate["callback_query"]>["from"]):
  */
 export function createUpdateHandler(options: UpdateHandlerOptions): UpdateHandler {
   const { db, api, chat, now, log = console } = options;
-  const t = fixedT("ru", "desk");
+  const t = fixedT(chat.language, "desk");
 
   return async (update) => {
     if (!isUpdate(update)) return "ignored";

@@ -1,4 +1,5 @@
 import escapeHtml from "escape-html";
+import { type LanguageCode, getLanguage } from "~/i18n/languages";
 import { formatPrice } from "~/i18n/money";
 import { encodeStatusPress } from "~/orders/callback-data";
 import { formatOrderNumber } from "~/orders/order-number";
@@ -17,8 +18,14 @@ export type OrderForMessage = Pick<
 
 export type ItemForMessage = Pick<OrderItem, "title" | "qty" | "subtotal">;
 
-/** A translate function fixed to Russian; keys name their namespace (`desk:…`). */
+/** A translate function fixed to the chats' language; keys name their namespace (`desk:…`). */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** The chats' language and its translate function: every text of the message is theirs. */
+export interface ChatTexts {
+  language: LanguageCode;
+  t: Translate;
+}
 
 /**
  * Where the order stands, for the chat (D25, D26): its status and who set it last, the
@@ -35,10 +42,7 @@ export interface OrderStanding {
 /** Statuses before the parcel leaves: the only ones a hold still matters for. */
 const beforeShipping: readonly OrderStatus[] = ["new", "confirmed"];
 
-/** Russian, the shop's working language; prices as Russian readers write them. */
-const money = (tetri: number) => formatPrice(tetri, "ru");
-
-function standingLines(standing: OrderStanding, t: Translate) {
+function standingLines(standing: OrderStanding, { language, t }: ChatTexts) {
   const status = t(`desk:status.${standing.status}`);
   const top = [];
   if (standing.hold && beforeShipping.includes(standing.status))
@@ -49,7 +53,7 @@ function standingLines(standing: OrderStanding, t: Translate) {
         ? t("desk:chat.statusBy", {
             status,
             actor: standing.lastChange.actor,
-            at: formatShopDateTime(standing.lastChange.at, "ru"),
+            at: formatShopDateTime(standing.lastChange.at, getLanguage(language).htmlLang),
           })
         : t("desk:chat.status", { status }),
     ),
@@ -68,9 +72,10 @@ function renderWith(
   order: OrderForMessage,
   items: ItemForMessage[],
   address: string,
-  chat: { standing: OrderStanding; t: Translate } | undefined,
+  chat: ChatTexts & { standing?: OrderStanding },
 ): string {
-  const standing = chat ? standingLines(chat.standing, chat.t) : null;
+  const money = (tetri: number) => formatPrice(tetri, chat.language);
+  const standing = chat.standing ? standingLines(chat.standing, chat) : null;
   const lines = [`<b>🛒 Новый заказ №${formatOrderNumber(order.order_number)}</b>`];
   if (standing) lines.push(...standing.top);
   lines.push(
@@ -99,7 +104,7 @@ function renderWith(
 export function buildOrderMessage(
   order: OrderForMessage,
   items: ItemForMessage[],
-  chat?: { standing: OrderStanding; t: Translate },
+  chat: ChatTexts & { standing?: OrderStanding },
 ): string {
   const render = (address: string) => renderWith(order, items, address, chat);
   const full = render(order.address);

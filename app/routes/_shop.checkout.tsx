@@ -10,7 +10,6 @@ import { rememberPlacedOrder } from "~/checkout/confirmation.server";
 import { clientKey, orderRateLimiter } from "~/checkout/rate-limit.server";
 import { currentDeliveryWindow, submitCheckout } from "~/checkout/submit.server";
 import { getLocale } from "~/i18n/i18next.server";
-import { fixedT } from "~/i18n/instance.server";
 import { getPageMeta } from "~/i18n/page-meta.server";
 import { readForm } from "~/platform/http.server";
 import { shop } from "~/platform/shop.server";
@@ -31,7 +30,8 @@ export const meta: MetaFunction<typeof loader> = pageMetaTags;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const config = shop.config;
-  const ownerT = fixedT("ru", "catalog");
+  // Titles are stored as the desk chats read them.
+  const ownerT = shop.t(shop.telegram.language, "catalog");
   const outcome = await submitCheckout(
     {
       db: shop.db,

@@ -162,6 +162,7 @@ describe("with a database", () => {
     changeOrderStatus(db, { orderNumber, to, actor: nino }, at, {
       deskChatIds: [],
       holdAfterRefusals: 2,
+      language: "ru",
     });
 
   describe("status changes", () => {

@@ -85,7 +85,7 @@ function exists(namespace: string, path: string, prefixOnly: boolean): boolean {
   return prefixOnly ? typeof node === "object" : typeof node === "string";
 }
 
-/** The namespace a `t` in this function was made for: useTranslation, getRequestT or getFixedT. */
+/** The namespace a `t` in this function was made for: useTranslation, getRequestT, getFixedT, fixedT or shop.t. */
 function namespaceOf(call: ts.CallExpression, source: ts.SourceFile): string {
   for (let scope: ts.Node | undefined = call.parent; scope; scope = scope.parent) {
     if (!ts.isFunctionLike(scope)) continue;
@@ -97,7 +97,10 @@ function namespaceOf(call: ts.CallExpression, source: ts.SourceFile): string {
         const argument =
           callee === "useTranslation"
             ? node.arguments[0]
-            : callee.endsWith("getRequestT") || callee.endsWith("getFixedT") || callee === "fixedT"
+            : callee.endsWith("getRequestT") ||
+                callee.endsWith("getFixedT") ||
+                callee === "fixedT" ||
+                callee === "shop.t"
               ? node.arguments[1]
               : undefined;
         if (callee === "useTranslation" || argument) {
