@@ -74,29 +74,41 @@ function renderWith(
   address: string,
   chat: ChatTexts & { standing?: OrderStanding },
 ): string {
+  const { t } = chat;
   const money = (tetri: number) => formatPrice(tetri, chat.language);
+  /** A dictionary text in bold, escaped like any value. */
+  const bold = (text: string) => `<b>${escapeHtml(text)}</b>`;
   const standing = chat.standing ? standingLines(chat.standing, chat) : null;
-  const lines = [`<b>🛒 Новый заказ №${formatOrderNumber(order.order_number)}</b>`];
+  const number = formatOrderNumber(order.order_number);
+  const lines = [bold(t("desk:chat.message.title", { number }))];
   if (standing) lines.push(...standing.top);
   lines.push(
     "",
-    `<b>Адрес:</b> ${escapeHtml(address)}`,
-    `<b>Телефон:</b> ${escapeHtml(order.phone)}`,
+    `${bold(t("desk:chat.message.address"))} ${escapeHtml(address)}`,
+    `${bold(t("desk:chat.message.phone"))} ${escapeHtml(order.phone)}`,
   );
   if (standing) lines.push(standing.history);
-  if (order.messenger) lines.push(`<b>Мессенджер:</b> ${escapeHtml(order.messenger)}`);
-  if (order.email) lines.push(`<b>Email:</b> ${escapeHtml(order.email)}`);
-  lines.push(`<b>Дата доставки:</b> ${escapeHtml(order.delivery_time)}`, "", "<b>Товары:</b>");
+  if (order.messenger)
+    lines.push(`${bold(t("desk:chat.message.messenger"))} ${escapeHtml(order.messenger)}`);
+  if (order.email) lines.push(`${bold(t("desk:chat.message.email"))} ${escapeHtml(order.email)}`);
+  lines.push(
+    `${bold(t("desk:chat.message.deliveryDate"))} ${escapeHtml(order.delivery_time)}`,
+    "",
+    bold(t("desk:chat.message.items")),
+  );
   for (const item of items) {
     lines.push(`• ${escapeHtml(item.title)} × ${item.qty} — ${money(item.subtotal)}`);
   }
-  lines.push("", `<b>Итого:</b> ${money(order.total)} (наличными при доставке)`);
+  lines.push(
+    "",
+    `${bold(t("desk:chat.message.total"))} ${money(order.total)} ${escapeHtml(t("desk:chat.message.cashOnDelivery"))}`,
+  );
   return lines.join("\n");
 }
 
 /**
- * The chat message about a new order (spec §7, D13): Telegram's HTML parse mode, every
- * value escaped, newlines rather than <br>. With the order's standing it also says the
+ * The chat message about a new order (spec §7, D13), in the chats' language: Telegram's
+ * HTML parse mode, every value and text escaped, newlines rather than <br>. With the order's standing it also says the
  * status and who set it, the phone's history and, when it applies, "call before
  * shipping" (D25, D26). Kept under Telegram's limit by shortening the address before it
  * is escaped, so an entity is never cut in half.
