@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import { fixedT } from "~/i18n/instance.server";
 import type { LanguageCode } from "~/i18n/languages";
+import { eventNote } from "~/orders/event-note";
 import {
   type InlineKeyboard,
   type OrderStanding,
@@ -37,7 +38,7 @@ export async function orderStanding(
       .execute(),
     db
       .selectFrom("order_events")
-      .select(["actor", "at", "note"])
+      .select(["actor", "at", "note", "note_key", "note_values"])
       .where("order_id", "=", order.id)
       .where("kind", "=", "status")
       .orderBy("id", "desc")
@@ -55,7 +56,7 @@ export async function orderStanding(
       ? {
           actor: last.actor === "system" ? t("order.systemActor") : last.actor,
           at: Date.parse(last.at),
-          note: last.note,
+          note: eventNote(last, t),
         }
       : null,
     history: { count: count(), refused, delivered: count("delivered") },

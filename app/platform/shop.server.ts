@@ -66,7 +66,6 @@ const expiry: Job | null =
         now: clock,
         hours: config.desk.expireUnconfirmedHours,
         chat: telegram,
-        note: (hours) => fixedT(telegram.language, "desk")("chat.expiredNote", { hours }),
         onChange: kickOutbox,
       });
 

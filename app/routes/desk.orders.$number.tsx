@@ -13,6 +13,7 @@ import { requireStaff } from "~/desk/session.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { getLanguage } from "~/i18n/languages";
 import { getRequestT } from "~/i18n/t.server";
+import { eventNote } from "~/orders/event-note";
 import { formatOrderNumber } from "~/orders/order-number";
 import { isOrderStatus, nextStatuses } from "~/orders/status";
 import { formatShopDateTime } from "~/platform/calendar";
@@ -63,7 +64,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       kind: event.kind,
       from: event.from_status,
       to: event.to_status,
-      note: event.note,
+      note: eventNote(event, t),
     })),
     hold: callBeforeShipping(order.status, history.refused, shop.telegram.holdAfterRefusals),
     history: {

@@ -3,12 +3,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Kysely } from "kysely";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { changeOrderStatus } from "~/desk/orders.server";
+import { changeOrderStatus, getDeskOrder } from "~/desk/orders.server";
 import { POLLER_LEASE, createPoller } from "~/desk/telegram-poller.server";
 import { type TelegramUpdate, createUpdateHandler } from "~/desk/telegram-updates.server";
 import { fixedT } from "~/i18n/instance.server";
 import { CALLBACK_DATA_LIMIT, decodeStatusPress, encodeStatusPress } from "~/orders/callback-data";
 import { createDispatcher } from "~/orders/dispatcher.server";
+import { eventNote } from "~/orders/event-note";
 import { expireUnconfirmedOrders } from "~/orders/expiry.server";
 import { type OrderStanding, buildOrderMessage, orderKeyboard } from "~/orders/message";
 import type { ChatSettings } from "~/orders/message.server";
@@ -481,7 +482,7 @@ describe("with a database", () => {
   });
 
   describe("expiry (EXPIRE_UNCONFIRMED_HOURS)", () => {
-    const options = { hours: 24, chat, note: (hours: number) => t("chat.expiredNote", { hours }) };
+    const options = { hours: 24, chat };
 
     it("cancels a new order only once it is overdue, by the system, with the reason", async () => {
       const placed = await place();
@@ -511,7 +512,9 @@ describe("with a database", () => {
           actor: "system",
           from_status: "new",
           to_status: "cancelled",
-          note: "Не подтверждён за 24 ч. — отменён автоматически",
+          note: null,
+          note_key: "chat.expiredNote",
+          note_values: JSON.stringify({ hours: 24 }),
           at: new Date(clock + 24 * 3600_000).toISOString(),
         }),
       ]);
@@ -523,7 +526,33 @@ describe("with a database", () => {
         .execute();
       expect(texts.every((row) => row.revision === 1)).toBe(true);
       expect(texts[0]?.text).toContain("Статус: Отменён — Система");
-      expect(texts[0]?.text).toContain("Не подтверждён за 24 ч.");
+      expect(texts[0]?.text).toContain("<i>«Не подтверждён за 24 ч. — отменён автоматически»</i>");
+    });
+
+    it("stores its reason as a key, so the German desk reads it in German and the chat in Russian", async () => {
+      const placed = await place();
+      await expireUnconfirmedOrders(db, options, clock + 24 * 3600_000);
+      const found = await getDeskOrder(db, placed.order_number);
+      const [event] = found?.events ?? [];
+      expect(event && eventNote(event, fixedT("de", "desk"))).toBe(
+        "Nicht innerhalb von 24 Std. bestätigt — automatisch storniert",
+      );
+      expect(event && eventNote(event, t)).toBe("Не подтверждён за 24 ч. — отменён автоматически");
+      const [row] = await rows();
+      expect(row?.text).toContain("«Не подтверждён за 24 ч. — отменён автоматически»");
+      expect(row?.text).not.toContain("Nicht innerhalb");
+    });
+
+    it("shows a note written before notes had keys as it was written", () => {
+      const old = {
+        note: "Не подтверждён за 24 ч. — отменён автоматически",
+        note_key: null,
+        note_values: null,
+      };
+      expect(eventNote(old, fixedT("de", "desk"))).toBe(old.note);
+      expect(eventNote({ note: "Call after 6", note_key: null, note_values: null }, t)).toBe(
+        "Call after 6",
+      );
     });
   });
 
