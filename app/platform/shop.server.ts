@@ -75,7 +75,11 @@ export const shop = {
   clock,
   /** The shop's calendar date in Tbilisi now (D6). */
   today: (): CalendarDate => shopToday(clock()),
-  /** The dictionaries' texts in one language and namespace, made once per language. */
+  /**
+   * The server's one translator: the dictionaries' texts in a language and namespace
+   * (`fixedT`, made once per language). A route asks with the request's language
+   * (`getLocale`), a chat text with `telegram.language`.
+   */
   t: fixedT,
   telegram,
   /** The one Bot API client; null without a bot token. */

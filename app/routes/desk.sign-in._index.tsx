@@ -10,15 +10,16 @@ import {
 } from "~/desk/passkey-client";
 import { getDeskSession } from "~/desk/session.server";
 import { sendSignInLinkToDeskChats } from "~/desk/sign-in.server";
-import { getRequestT } from "~/i18n/t.server";
+import { getLocale } from "~/i18n/i18next.server";
 import { readForm } from "~/platform/http.server";
-import { pageMetaTags } from "~/ui/meta";
+import { shop } from "~/platform/shop.server";
+import { pageMetaTags, pageTitle } from "~/ui/meta";
 import { useHydrated } from "~/ui/use-hydrated";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getDeskSession(request)) throw redirect("/desk");
-  const t = await getRequestT(request, "desk");
-  return { meta: { title: t("signIn.title"), noindex: true } };
+  const t = shop.t(await getLocale(request), "desk");
+  return { meta: { title: pageTitle(t, t("signIn.title"), { brand: false }), noindex: true } };
 }
 
 export const meta: MetaFunction<typeof loader> = pageMetaTags;

@@ -3,7 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
+import { fixedT } from "~/i18n/instance.server";
 import { languageCodes } from "~/i18n/languages";
+import { pageTitle } from "~/ui/meta";
 import { freshPostgresUrl, testEngine } from "./support/database";
 
 // The loaders run against a database of their own.
@@ -52,6 +54,15 @@ beforeAll(async () => {
   if (testEngine === "postgres") process.env.DATABASE_URL = await freshPostgresUrl();
   const { commitCart } = await import("~/cart/cart.server");
   cartCookie = (await commitCart([{ key: "body/hemor-cream", qty: 1 }])).split(";")[0] ?? "";
+});
+
+describe("pageTitle, the one way a title is made", () => {
+  it("adds the brand unless the heading names it, and leaves it out when asked", () => {
+    const t = fixedT("en", "catalog");
+    expect(pageTitle(t, "Our team")).toBe("Our team — Kolkhida");
+    expect(pageTitle(t, "About Kolkhida")).toBe("About Kolkhida");
+    expect(pageTitle(t, "Orders", { brand: false })).toBe("Orders");
+  });
 });
 
 describe("the storefront's document titles", () => {
