@@ -123,7 +123,10 @@ export function createUpdateHandler(options: UpdateHandlerOptions): UpdateHandle
 
     if (verdict.outcome === "duplicate" || verdict.outcome === "ignored") return verdict.outcome;
     if (verdict.outcome === "moved") options.onChange?.();
-    const status = "status" in verdict ? t(`status.${verdict.status}`) : "";
+    const status =
+      verdict.outcome === "moved" || verdict.outcome === "stale"
+        ? t(`status.${verdict.status}`)
+        : "";
     const text =
       verdict.outcome === "moved"
         ? t("chat.answer.moved", { status })
