@@ -16,7 +16,6 @@ import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { getCart } from "./cart/cart.server";
 import { getLocale, languageSwitchCookie } from "./i18n/i18next.server";
-import { fixedT } from "./i18n/instance.server";
 import { defaultLanguage, getLanguage } from "./i18n/languages";
 import { resourcesVersion } from "./i18n/resources.server";
 import { useLanguage } from "./i18n/use-language";
@@ -28,6 +27,7 @@ import { ErrorPage } from "./ui/ErrorPage";
 import { ShopFrame } from "./ui/ShopFrame";
 import { ToastProvider } from "./ui/Toasts";
 import { fallbackYear } from "./ui/fallback-year";
+import { pageTitle } from "./ui/meta";
 import { useNonce } from "./ui/nonce";
 import { type RootData, useRootData } from "./ui/root-data";
 import { takeToast } from "./ui/toast.server";
@@ -40,7 +40,7 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = await getLocale(request);
-  const t = fixedT(locale, "common");
+  const t = shop.t(locale, "common");
   const switchCookie = await languageSwitchCookie(request);
   const { toast, setCookie: toastCookie } = await takeToast(request);
   const headers = new Headers();
@@ -52,7 +52,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       origin: publicOrigin(request),
       i18nVersion: resourcesVersion,
       year: shop.today().year,
-      errorTitles: { notFound: t("notFound.title"), error: t("error.title") },
+      errorTitles: {
+        notFound: pageTitle(t, t("notFound.title"), { brand: false }),
+        error: pageTitle(t, t("error.title"), { brand: false }),
+      },
       analytics: shop.config.analytics,
       cart: await getCart(request),
       toast,

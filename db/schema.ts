@@ -125,7 +125,14 @@ export interface OrderEventsTable {
   kind: "status" | "note";
   from_status: OrderStatus | null;
   to_status: OrderStatus | null;
+  /** A person's note, as they wrote it. */
   note: string | null;
+  /**
+   * A note the shop wrote by itself: a `desk` dictionary key, translated when shown in the
+   * reader's language, with its values as JSON (`{"hours":24}`).
+   */
+  note_key: string | null;
+  note_values: string | null;
 }
 
 /** One row per counted attempt, so every process sees the same counts. */

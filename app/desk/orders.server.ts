@@ -1,4 +1,5 @@
 import { type Kysely, type SelectQueryBuilder, type Transaction, sql } from "kysely";
+import { type SystemNote, systemNoteColumns } from "~/orders/event-note";
 import { type ChatSettings, refreshOrderMessages } from "~/orders/message.server";
 import { addDays, startOfShopDay } from "~/platform/calendar";
 import { isoAt } from "~/platform/clock";
@@ -251,7 +252,10 @@ export interface StatusChangeInput {
   orderNumber: number;
   to: OrderStatus;
   actor: Actor;
+  /** A person's note, as they wrote it. */
   note?: string | null;
+  /** The shop's own note (the system's reasons), translated for each reader. */
+  systemNote?: SystemNote;
 }
 
 /** `changeOrderStatus` inside a transaction the caller holds (with more work of its own). */
@@ -289,6 +293,7 @@ export async function changeOrderStatusIn(
       from_status: from,
       to_status: input.to,
       note: cleanNote(input.note),
+      ...systemNoteColumns(input.systemNote),
     })
     .execute();
   const moved = { ...order, status: input.to };

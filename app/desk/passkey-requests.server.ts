@@ -1,4 +1,4 @@
-import { getRequestT } from "~/i18n/t.server";
+import { getLocale } from "~/i18n/i18next.server";
 import { publicOrigin } from "~/platform/http.server";
 import { shop } from "~/platform/shop.server";
 import type { Staff } from "../../db/schema";
@@ -24,7 +24,7 @@ import {
 
 /** The relying party is the shop at PUBLIC_URL (D29), as links in messages are. */
 async function relyingParty(request: Request): Promise<RelyingParty> {
-  const t = await getRequestT(request, "common");
+  const t = shop.t(await getLocale(request), "common");
   return relyingPartyAt(publicOrigin(request), t("brand.name"));
 }
 

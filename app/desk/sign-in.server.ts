@@ -1,4 +1,3 @@
-import { fixedT } from "~/i18n/instance.server";
 import { publicOrigin } from "~/platform/http.server";
 import { shop } from "~/platform/shop.server";
 import { type SignInRequestOutcome, requestSignInLink } from "./sign-in-request.server";
@@ -13,15 +12,15 @@ export function canSendSignInLinks(): boolean {
 
 /**
  * "Send me a sign-in link" for the request's client, with the shop's settings; the link
- * leads to the desk page `next` once used. The chat message is Russian, like the order
- * notifications the chats already get.
+ * leads to the desk page `next` once used. The chat message is in the chats'
+ * language, like the order notifications they already get.
  */
 export function sendSignInLinkToDeskChats(
   request: Request,
   client: string,
   next: string,
 ): Promise<SignInRequestOutcome> {
-  const t = fixedT("ru", "desk");
+  const t = shop.t(shop.telegram.language, "desk");
   return requestSignInLink(
     {
       db: shop.db,

@@ -71,7 +71,7 @@ function actorName(from: NonNullable<TelegramUpdate["callback_query"]>["from"]):
  */
 export function createUpdateHandler(options: UpdateHandlerOptions): UpdateHandler {
   const { db, api, chat, now, log = console } = options;
-  const t = fixedT("ru", "desk");
+  const t = fixedT(chat.language, "desk");
 
   return async (update) => {
     if (!isUpdate(update)) return "ignored";
@@ -123,7 +123,10 @@ export function createUpdateHandler(options: UpdateHandlerOptions): UpdateHandle
 
     if (verdict.outcome === "duplicate" || verdict.outcome === "ignored") return verdict.outcome;
     if (verdict.outcome === "moved") options.onChange?.();
-    const status = "status" in verdict ? t(`status.${verdict.status}`) : "";
+    const status =
+      verdict.outcome === "moved" || verdict.outcome === "stale"
+        ? t(`status.${verdict.status}`)
+        : "";
     const text =
       verdict.outcome === "moved"
         ? t("chat.answer.moved", { status })

@@ -1,4 +1,4 @@
-import { getLanguage, isLanguageCode } from "./languages";
+import { defaultLanguage, getLanguage, isLanguageCode } from "./languages";
 
 export const TETRI_PER_LARI = 100;
 const LARI_SIGN = "₾";
@@ -18,7 +18,7 @@ const formats = new Map<string, Intl.NumberFormat>();
  * 12 500), which every ICU agrees on.
  */
 export function formatPrice(tetri: number, language: string): string {
-  const code = isLanguageCode(language) ? language : "ru";
+  const code = isLanguageCode(language) ? language : defaultLanguage;
   const digits = tetri % TETRI_PER_LARI === 0 ? 0 : 2;
   const key = code + digits;
   let format = formats.get(key);

@@ -13,14 +13,13 @@ const BATCH_SIZE = 50;
 export interface ExpiryOptions {
   hours: number;
   chat: ChatSettings;
-  /** The event's note, given the hours (from the dictionary). */
-  note(hours: number): string;
 }
 
 /**
  * Cancels the new orders nobody confirmed within `hours` (EXPIRE_UNCONFIRMED_HOURS):
- * each through `changeOrderStatus`, by the system, with the reason as the event's note,
- * so the desk's timeline shows it and every chat's message is edited once. An order
+ * each through `changeOrderStatus`, by the system, with the reason as the event's note (a
+ * dictionary key and the hours, shown in each reader's language), so the desk's timeline
+ * shows it and every chat's message is edited once. An order
  * confirmed meanwhile, or cancelled by another process first, is left alone.
  * Returns the order numbers it cancelled.
  */
@@ -48,7 +47,7 @@ export async function expireUnconfirmedOrders(
           orderNumber: order_number,
           to: "cancelled",
           actor: SYSTEM_ACTOR,
-          note: options.note(options.hours),
+          systemNote: { key: "chat.expiredNote", values: { hours: options.hours } },
         },
         now,
         options.chat,

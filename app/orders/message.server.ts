@@ -1,5 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import { fixedT } from "~/i18n/instance.server";
+import type { LanguageCode } from "~/i18n/languages";
+import { eventNote } from "~/orders/event-note";
 import {
   type InlineKeyboard,
   type OrderStanding,
@@ -14,19 +16,19 @@ export interface ChatSettings {
   /** Only these chats get buttons, and only their presses count. */
   deskChatIds: string[];
   holdAfterRefusals: number;
+  /** The language of every text the shop writes to the chats: messages, buttons, answers. */
+  language: LanguageCode;
 }
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-/** Russian, like the rest of the order message. */
-const t = () => fixedT("ru", "desk");
 
 /** The order's status, who set it last, and its phone's history (this order included). */
 export async function orderStanding(
   db: Db,
   order: Pick<Order, "id" | "phone" | "status">,
-  settings: Pick<ChatSettings, "holdAfterRefusals">,
+  settings: Pick<ChatSettings, "holdAfterRefusals" | "language">,
 ): Promise<OrderStanding> {
+  const t = fixedT(settings.language, "desk");
   const [byStatus, last] = await Promise.all([
     db
       .selectFrom("orders")
@@ -36,7 +38,7 @@ export async function orderStanding(
       .execute(),
     db
       .selectFrom("order_events")
-      .select(["actor", "at", "note"])
+      .select(["actor", "at", "note", "note_key", "note_values"])
       .where("order_id", "=", order.id)
       .where("kind", "=", "status")
       .orderBy("id", "desc")
@@ -52,9 +54,9 @@ export async function orderStanding(
     status: order.status,
     lastChange: last
       ? {
-          actor: last.actor === "system" ? t()("order.systemActor") : last.actor,
+          actor: last.actor === "system" ? t("order.systemActor") : last.actor,
           at: Date.parse(last.at),
-          note: last.note,
+          note: eventNote(last, t),
         }
       : null,
     history: { count: count(), refused, delivered: count("delivered") },
@@ -82,9 +84,10 @@ export async function renderOrderMessage(
       .execute(),
     orderStanding(db, order, settings),
   ]);
+  const t = fixedT(settings.language, "desk");
   return {
-    text: buildOrderMessage(order, items, { standing, t: t() }),
-    keyboard: orderKeyboard(order.order_number, order.status, t()),
+    text: buildOrderMessage(order, items, { language: settings.language, t, standing }),
+    keyboard: orderKeyboard(order.order_number, order.status, t),
   };
 }
 

@@ -1,4 +1,5 @@
 import escapeHtml from "escape-html";
+import { type LanguageCode, getLanguage } from "~/i18n/languages";
 import { formatPrice } from "~/i18n/money";
 import { encodeStatusPress } from "~/orders/callback-data";
 import { formatOrderNumber } from "~/orders/order-number";
@@ -17,8 +18,14 @@ export type OrderForMessage = Pick<
 
 export type ItemForMessage = Pick<OrderItem, "title" | "qty" | "subtotal">;
 
-/** A translate function fixed to Russian; keys name their namespace (`desk:…`). */
+/** A translate function fixed to the chats' language; keys name their namespace (`desk:…`). */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** The chats' language and its translate function: every text of the message is theirs. */
+export interface ChatTexts {
+  language: LanguageCode;
+  t: Translate;
+}
 
 /**
  * Where the order stands, for the chat (D25, D26): its status and who set it last, the
@@ -35,10 +42,7 @@ export interface OrderStanding {
 /** Statuses before the parcel leaves: the only ones a hold still matters for. */
 const beforeShipping: readonly OrderStatus[] = ["new", "confirmed"];
 
-/** Russian, the shop's working language; prices as Russian readers write them. */
-const money = (tetri: number) => formatPrice(tetri, "ru");
-
-function standingLines(standing: OrderStanding, t: Translate) {
+function standingLines(standing: OrderStanding, { language, t }: ChatTexts) {
   const status = t(`desk:status.${standing.status}`);
   const top = [];
   if (standing.hold && beforeShipping.includes(standing.status))
@@ -49,7 +53,7 @@ function standingLines(standing: OrderStanding, t: Translate) {
         ? t("desk:chat.statusBy", {
             status,
             actor: standing.lastChange.actor,
-            at: formatShopDateTime(standing.lastChange.at, "ru"),
+            at: formatShopDateTime(standing.lastChange.at, getLanguage(language).htmlLang),
           })
         : t("desk:chat.status", { status }),
     ),
@@ -68,30 +72,43 @@ function renderWith(
   order: OrderForMessage,
   items: ItemForMessage[],
   address: string,
-  chat: { standing: OrderStanding; t: Translate } | undefined,
+  chat: ChatTexts & { standing?: OrderStanding },
 ): string {
-  const standing = chat ? standingLines(chat.standing, chat.t) : null;
-  const lines = [`<b>🛒 Новый заказ №${formatOrderNumber(order.order_number)}</b>`];
+  const { t } = chat;
+  const money = (tetri: number) => formatPrice(tetri, chat.language);
+  /** A dictionary text in bold, escaped like any value. */
+  const bold = (text: string) => `<b>${escapeHtml(text)}</b>`;
+  const standing = chat.standing ? standingLines(chat.standing, chat) : null;
+  const number = formatOrderNumber(order.order_number);
+  const lines = [bold(t("desk:chat.message.title", { number }))];
   if (standing) lines.push(...standing.top);
   lines.push(
     "",
-    `<b>Адрес:</b> ${escapeHtml(address)}`,
-    `<b>Телефон:</b> ${escapeHtml(order.phone)}`,
+    `${bold(t("desk:chat.message.address"))} ${escapeHtml(address)}`,
+    `${bold(t("desk:chat.message.phone"))} ${escapeHtml(order.phone)}`,
   );
   if (standing) lines.push(standing.history);
-  if (order.messenger) lines.push(`<b>Мессенджер:</b> ${escapeHtml(order.messenger)}`);
-  if (order.email) lines.push(`<b>Email:</b> ${escapeHtml(order.email)}`);
-  lines.push(`<b>Дата доставки:</b> ${escapeHtml(order.delivery_time)}`, "", "<b>Товары:</b>");
+  if (order.messenger)
+    lines.push(`${bold(t("desk:chat.message.messenger"))} ${escapeHtml(order.messenger)}`);
+  if (order.email) lines.push(`${bold(t("desk:chat.message.email"))} ${escapeHtml(order.email)}`);
+  lines.push(
+    `${bold(t("desk:chat.message.deliveryDate"))} ${escapeHtml(order.delivery_time)}`,
+    "",
+    bold(t("desk:chat.message.items")),
+  );
   for (const item of items) {
     lines.push(`• ${escapeHtml(item.title)} × ${item.qty} — ${money(item.subtotal)}`);
   }
-  lines.push("", `<b>Итого:</b> ${money(order.total)} (наличными при доставке)`);
+  lines.push(
+    "",
+    `${bold(t("desk:chat.message.total"))} ${money(order.total)} ${escapeHtml(t("desk:chat.message.cashOnDelivery"))}`,
+  );
   return lines.join("\n");
 }
 
 /**
- * The chat message about a new order (spec §7, D13): Telegram's HTML parse mode, every
- * value escaped, newlines rather than <br>. With the order's standing it also says the
+ * The chat message about a new order (spec §7, D13), in the chats' language: Telegram's
+ * HTML parse mode, every value and text escaped, newlines rather than <br>. With the order's standing it also says the
  * status and who set it, the phone's history and, when it applies, "call before
  * shipping" (D25, D26). Kept under Telegram's limit by shortening the address before it
  * is escaped, so an entity is never cut in half.
@@ -99,7 +116,7 @@ function renderWith(
 export function buildOrderMessage(
   order: OrderForMessage,
   items: ItemForMessage[],
-  chat?: { standing: OrderStanding; t: Translate },
+  chat: ChatTexts & { standing?: OrderStanding },
 ): string {
   const render = (address: string) => renderWith(order, items, address, chat);
   const full = render(order.address);

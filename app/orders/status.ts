@@ -12,12 +12,15 @@ export const orderStatuses = [
   "cancelled",
 ] as const satisfies readonly OrderStatus[];
 
+/** A status an order can be moved to: any but new, where every order starts. */
+export type MoveTarget = Exclude<OrderStatus, "new">;
+
 /**
  * The moves cash on delivery allows (D24): new → confirmed → shipped → delivered; a
  * parcel refused at the door comes back from shipped; an order is cancelled before it
  * leaves. Delivered, refused and cancelled are final.
  */
-const moves: Record<OrderStatus, readonly OrderStatus[]> = {
+const moves: Record<OrderStatus, readonly MoveTarget[]> = {
   new: ["confirmed", "cancelled"],
   confirmed: ["shipped", "cancelled"],
   shipped: ["delivered", "refused"],
@@ -31,7 +34,7 @@ export function isOrderStatus(value: unknown): value is OrderStatus {
 }
 
 /** The statuses an order can be moved to from `from`, in the order buttons show them. */
-export function nextStatuses(from: OrderStatus): readonly OrderStatus[] {
+export function nextStatuses(from: OrderStatus): readonly MoveTarget[] {
   return moves[from];
 }
 
@@ -44,7 +47,7 @@ export type Transition = "move" | "same" | "refused";
  */
 export function transition(from: OrderStatus, to: OrderStatus): Transition {
   if (from === to) return "same";
-  return moves[from].includes(to) ? "move" : "refused";
+  return (moves[from] as readonly OrderStatus[]).includes(to) ? "move" : "refused";
 }
 
 /** Statuses that still need someone to act: the desk's default tab. */

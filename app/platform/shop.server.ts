@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { type TelegramDesk, createTelegramDesk } from "~/desk/telegram-bot.server";
 import { fixedT } from "~/i18n/instance.server";
+import { defaultLanguage } from "~/i18n/languages";
 import { createDispatcher } from "~/orders/dispatcher.server";
 import { createExpiryJob } from "~/orders/expiry.server";
 import { type TelegramSettings, notificationsEnabled } from "~/orders/outbox.server";
@@ -29,6 +30,9 @@ const telegram: TelegramSettings = {
   chatIds: config.telegram.chatIds,
   deskChatIds: config.telegram.deskChatIds,
   holdAfterRefusals: config.desk.holdAfterRefusals,
+  // The desk chats read the shop's default language: every message, button, answer and
+  // sign-in link the shop writes there, and the product titles stored with an order.
+  language: defaultLanguage,
 };
 const bot = config.telegram.botToken
   ? createBotApi({ botToken: config.telegram.botToken, apiUrl: config.telegram.apiUrl })
@@ -62,7 +66,6 @@ const expiry: Job | null =
         now: clock,
         hours: config.desk.expireUnconfirmedHours,
         chat: telegram,
-        note: (hours) => fixedT("ru", "desk")("chat.expiredNote", { hours }),
         onChange: kickOutbox,
       });
 
@@ -72,7 +75,11 @@ export const shop = {
   clock,
   /** The shop's calendar date in Tbilisi now (D6). */
   today: (): CalendarDate => shopToday(clock()),
-  /** The dictionaries' texts in one language and namespace, made once per language. */
+  /**
+   * The server's one translator: the dictionaries' texts in a language and namespace
+   * (`fixedT`, made once per language). A route asks with the request's language
+   * (`getLocale`), a chat text with `telegram.language`.
+   */
   t: fixedT,
   telegram,
   /** The one Bot API client; null without a bot token. */

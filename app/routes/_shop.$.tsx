@@ -1,14 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/react";
 import { getLocale } from "~/i18n/i18next.server";
-import { fixedT } from "~/i18n/instance.server";
+import { shop } from "~/platform/shop.server";
 import { NotFound } from "~/ui/NotFound";
-import { pageMetaTags } from "~/ui/meta";
+import { pageMetaTags, pageTitle } from "~/ui/meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const t = fixedT(await getLocale(request), "common");
+  const t = shop.t(await getLocale(request), "common");
   return data(
-    { meta: { title: `${t("notFound.title")} — ${t("brand.name")}`, noindex: true } },
+    { meta: { title: pageTitle(t, t("notFound.title")), noindex: true } },
     { status: 404 },
   );
 }

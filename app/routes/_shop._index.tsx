@@ -2,16 +2,20 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { LINE_IMAGE, productLines } from "~/catalog/lines";
-import { getPageMeta } from "~/i18n/page-meta.server";
+import { getLocale } from "~/i18n/i18next.server";
 import { shareable } from "~/platform/handle";
+import { shop } from "~/platform/shop.server";
 import { Reviews } from "~/ui/Reviews";
 import { Slideshow } from "~/ui/Slideshow";
-import { pageMetaTags } from "~/ui/meta";
+import { pageMetaTags, pageTitle } from "~/ui/meta";
 
 export const handle = shareable;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return { meta: await getPageMeta(request, "home") };
+  const t = shop.t(await getLocale(request), "common");
+  return {
+    meta: { title: pageTitle(t, t("pages.home.title")), description: t("pages.home.description") },
+  };
 }
 
 export const meta: MetaFunction<typeof loader> = pageMetaTags;

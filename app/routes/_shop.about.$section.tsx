@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { getPageMeta } from "~/i18n/page-meta.server";
+import { getLocale } from "~/i18n/i18next.server";
 import { shareable } from "~/platform/handle";
+import { shop } from "~/platform/shop.server";
 import { TitlePage } from "~/ui/TitlePage";
-import { pageMetaTags } from "~/ui/meta";
+import { pageMetaTags, pageTitle } from "~/ui/meta";
 
 const sections = ["history", "team", "contacts"];
 
@@ -13,8 +14,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!params.section || !sections.includes(params.section)) {
     throw new Response(null, { status: 404 });
   }
-  const meta = await getPageMeta(request, params.section);
-  return { meta, heading: meta.heading };
+  const t = shop.t(await getLocale(request), "common");
+  const heading = t(`pages.${params.section}.title`);
+  return {
+    meta: { title: pageTitle(t, heading), description: t(`pages.${params.section}.description`) },
+    heading,
+  };
 }
 
 export const meta: MetaFunction<typeof loader> = pageMetaTags;

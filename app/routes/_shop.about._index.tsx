@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
-import { getRequestT } from "~/i18n/t.server";
+import { getLocale } from "~/i18n/i18next.server";
 import { shareable } from "~/platform/handle";
-import { pageMetaTags } from "~/ui/meta";
+import { shop } from "~/platform/shop.server";
+import { pageMetaTags, pageTitle } from "~/ui/meta";
 
 const paragraphs = ["p1", "p2", "p3", "p4", "p5"] as const;
 const cards = ["natural", "handmade", "experience"] as const;
@@ -10,8 +11,8 @@ const cards = ["natural", "handmade", "experience"] as const;
 export const handle = shareable;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const t = await getRequestT(request, "pages");
-  return { meta: { title: t("about.title"), description: t("about.subtitle") } };
+  const t = shop.t(await getLocale(request), "pages");
+  return { meta: { title: pageTitle(t, t("about.title")), description: t("about.subtitle") } };
 }
 
 export const meta: MetaFunction<typeof loader> = pageMetaTags;

@@ -7,18 +7,22 @@ import { commitCart, getCart } from "~/cart/cart.server";
 import { type CartAnswer, applyCartIntent, isCartIntent } from "~/cart/intents";
 import { type PricedLine, digitsOnly, priceCart } from "~/cart/model";
 import { useCart } from "~/cart/use-cart";
-import { getPageMeta } from "~/i18n/page-meta.server";
+import { getLocale } from "~/i18n/i18next.server";
 import { shareable } from "~/platform/handle";
 import { readForm, safeRedirect } from "~/platform/http.server";
+import { shop } from "~/platform/shop.server";
 import { Price } from "~/ui/Price";
-import { pageMetaTags } from "~/ui/meta";
+import { pageMetaTags, pageTitle } from "~/ui/meta";
 import { createToast, flashToast } from "~/ui/toast.server";
 import { useHydrated } from "~/ui/use-hydrated";
 
 export const handle = shareable;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return { meta: await getPageMeta(request, "cart") };
+  const t = shop.t(await getLocale(request), "common");
+  return {
+    meta: { title: pageTitle(t, t("pages.cart.title")), description: t("pages.cart.description") },
+  };
 }
 
 export const meta: MetaFunction<typeof loader> = pageMetaTags;

@@ -4,16 +4,17 @@ import { useTranslation } from "react-i18next";
 import { CartForm, useCartFetcher, useExpectedQuantity } from "~/cart/CartForm";
 import { useCart } from "~/cart/use-cart";
 import { type Product, getProduct, productHref, relatedProducts } from "~/catalog/products";
+import { getLocale } from "~/i18n/i18next.server";
 import { TETRI_PER_LARI } from "~/i18n/money";
-import { getRequestT } from "~/i18n/t.server";
 import { shareable } from "~/platform/handle";
+import { shop } from "~/platform/shop.server";
 import type { loader as rootLoader } from "~/root";
 import { Breadcrumbs } from "~/ui/Breadcrumbs";
 import { Gallery } from "~/ui/Gallery";
 import { Price } from "~/ui/Price";
 import { ProductGrid } from "~/ui/ProductCard";
 import { SurveyBars } from "~/ui/SurveyBars";
-import { pageMetaTags } from "~/ui/meta";
+import { pageMetaTags, pageTitle } from "~/ui/meta";
 
 function structuredData(product: Product, origin: string, name: string, description: string) {
   return {
@@ -40,14 +41,13 @@ export const handle = shareable;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const product = getProduct(params.group ?? "", params.slug ?? "");
-  const t = await getRequestT(request, "catalog");
-  const brand = (await getRequestT(request, "common"))("brand.name");
+  const t = shop.t(await getLocale(request), "catalog");
   if (!product) {
     return data(
       {
         found: false as const,
         meta: {
-          title: `${t("productNotFound.title")} — ${brand}`,
+          title: pageTitle(t, t("productNotFound.title")),
           description: t("productNotFound.hint"),
           noindex: true,
         },
@@ -65,7 +65,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     key: product.key,
     selectedPhoto:
       Number.isInteger(photo) && photo >= 1 && photo <= product.images.length ? photo - 1 : 0,
-    meta: { title: `${name} — ${brand}`, description },
+    meta: { title: pageTitle(t, name), description },
   };
 }
 

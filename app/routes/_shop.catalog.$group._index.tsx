@@ -2,23 +2,23 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { isGroup, productsInGroup } from "~/catalog/products";
-import { getRequestT } from "~/i18n/t.server";
+import { getLocale } from "~/i18n/i18next.server";
 import { shareable } from "~/platform/handle";
+import { shop } from "~/platform/shop.server";
 import { Breadcrumbs } from "~/ui/Breadcrumbs";
 import { ProductGrid } from "~/ui/ProductCard";
-import { pageMetaTags } from "~/ui/meta";
+import { pageMetaTags, pageTitle } from "~/ui/meta";
 
 export const handle = shareable;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const group = params.group;
   if (!isGroup(group)) throw new Response(null, { status: 404 });
-  const t = await getRequestT(request, "catalog");
-  const brand = (await getRequestT(request, "common"))("brand.name");
+  const t = shop.t(await getLocale(request), "catalog");
   return {
     group,
     meta: {
-      title: `${t(`groups.${group}.title`)} — ${brand}`,
+      title: pageTitle(t, t(`groups.${group}.title`)),
       description: t(`groups.${group}.subtitle`),
     },
   };

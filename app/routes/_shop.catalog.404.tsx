@@ -1,19 +1,19 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { getRequestT } from "~/i18n/t.server";
+import { getLocale } from "~/i18n/i18next.server";
 import { shareable } from "~/platform/handle";
-import { pageMetaTags } from "~/ui/meta";
+import { shop } from "~/platform/shop.server";
+import { pageMetaTags, pageTitle } from "~/ui/meta";
 
 const comingSoonLines = ["firstAid", "face"] as const;
 
 export const handle = shareable;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const t = await getRequestT(request, "catalog");
-  const brand = (await getRequestT(request, "common"))("brand.name");
+  const t = shop.t(await getLocale(request), "catalog");
   return {
-    meta: { title: `${t("comingSoon.title")} — ${brand}`, description: t("comingSoon.subtitle") },
+    meta: { title: pageTitle(t, t("comingSoon.title")), description: t("comingSoon.subtitle") },
   };
 }
 

@@ -1,18 +1,18 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
 import { products } from "~/catalog/products";
-import { getRequestT } from "~/i18n/t.server";
+import { getLocale } from "~/i18n/i18next.server";
 import { shareable } from "~/platform/handle";
+import { shop } from "~/platform/shop.server";
 import { ProductGrid } from "~/ui/ProductCard";
-import { pageMetaTags } from "~/ui/meta";
+import { pageMetaTags, pageTitle } from "~/ui/meta";
 
 export const handle = shareable;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const t = await getRequestT(request, "catalog");
-  const brand = (await getRequestT(request, "common"))("brand.name");
+  const t = shop.t(await getLocale(request), "catalog");
   return {
-    meta: { title: `${t("catalog.title")} — ${brand}`, description: t("catalog.subtitle") },
+    meta: { title: pageTitle(t, t("catalog.title")), description: t("catalog.subtitle") },
   };
 }
 

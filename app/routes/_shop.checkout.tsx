@@ -10,17 +10,19 @@ import { rememberPlacedOrder } from "~/checkout/confirmation.server";
 import { clientKey, orderRateLimiter } from "~/checkout/rate-limit.server";
 import { currentDeliveryWindow, submitCheckout } from "~/checkout/submit.server";
 import { getLocale } from "~/i18n/i18next.server";
-import { fixedT } from "~/i18n/instance.server";
-import { getPageMeta } from "~/i18n/page-meta.server";
 import { readForm } from "~/platform/http.server";
 import { shop } from "~/platform/shop.server";
 import { Price } from "~/ui/Price";
-import { pageMetaTags } from "~/ui/meta";
+import { pageMetaTags, pageTitle } from "~/ui/meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (priceCart(await getCart(request)).count === 0) throw redirect("/cart");
+  const t = shop.t(await getLocale(request), "common");
   return {
-    meta: await getPageMeta(request, "checkout"),
+    meta: {
+      title: pageTitle(t, t("pages.checkout.title")),
+      description: t("pages.checkout.description"),
+    },
     // One token per form shown: sending the same form twice places one order (D9).
     token: randomUUID(),
     window: currentDeliveryWindow(shop.clock, shop.config.delivery),
@@ -31,7 +33,8 @@ export const meta: MetaFunction<typeof loader> = pageMetaTags;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const config = shop.config;
-  const ownerT = fixedT("ru", "catalog");
+  // Titles are stored as the desk chats read them.
+  const ownerT = shop.t(shop.telegram.language, "catalog");
   const outcome = await submitCheckout(
     {
       db: shop.db,

@@ -8,13 +8,12 @@ import { getLocale } from "~/i18n/i18next.server";
 import { Isolated, isolate } from "~/i18n/isolate";
 import { getLanguage } from "~/i18n/languages";
 import { TETRI_PER_LARI, formatPrice } from "~/i18n/money";
-import { getRequestT } from "~/i18n/t.server";
 import { findOrderByNumber, formatOrderNumber } from "~/orders/place.server";
 import { formatLongDate, parseShortDate } from "~/platform/calendar";
 import { shop } from "~/platform/shop.server";
 import type { loader as rootLoader } from "~/root";
 import { CopyButton } from "~/ui/CopyButton";
-import { pageMetaTags } from "~/ui/meta";
+import { pageMetaTags, pageTitle } from "~/ui/meta";
 import { useHydrated } from "~/ui/use-hydrated";
 
 /**
@@ -26,8 +25,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const found = placed === null ? null : await findOrderByNumber(shop.db, placed);
   if (!found) throw redirect("/");
   const deliveryDate = parseShortDate(found.order.delivery_time);
-  const t = await getRequestT(request, "checkout");
-  const locale = getLanguage(await getLocale(request)).htmlLang;
+  const language = await getLocale(request);
+  const t = shop.t(language, "checkout");
+  const locale = getLanguage(language).htmlLang;
   const orderNumber = formatOrderNumber(found.order.order_number);
   const purchase: Purchase = {
     transaction_id: orderNumber,
@@ -41,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     })),
   };
   return {
-    meta: { title: t("thanks.title"), noindex: true },
+    meta: { title: pageTitle(t, t("thanks.title"), { brand: false }), noindex: true },
     purchase,
     orderNumber,
     total: found.order.total,

@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { getPageMeta } from "~/i18n/page-meta.server";
+import { getLocale } from "~/i18n/i18next.server";
 import { shareable } from "~/platform/handle";
+import { shop } from "~/platform/shop.server";
 import { TitlePage } from "~/ui/TitlePage";
-import { pageMetaTags } from "~/ui/meta";
+import { pageMetaTags, pageTitle } from "~/ui/meta";
 
 const services = ["consult", "delivery", "care", "gift"];
 
@@ -13,8 +14,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!params.service || !services.includes(params.service)) {
     throw new Response(null, { status: 404 });
   }
-  const meta = await getPageMeta(request, params.service);
-  return { meta, heading: meta.heading };
+  const t = shop.t(await getLocale(request), "common");
+  const heading = t(`pages.${params.service}.title`);
+  return {
+    meta: { title: pageTitle(t, heading), description: t(`pages.${params.service}.description`) },
+    heading,
+  };
 }
 
 export const meta: MetaFunction<typeof loader> = pageMetaTags;

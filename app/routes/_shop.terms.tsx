@@ -1,15 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { getRequestT } from "~/i18n/t.server";
+import { getLocale } from "~/i18n/i18next.server";
 import { shareable } from "~/platform/handle";
+import { shop } from "~/platform/shop.server";
 import { PolicyPage } from "~/ui/PolicyPage";
-import { pageMetaTags } from "~/ui/meta";
+import { pageMetaTags, pageTitle } from "~/ui/meta";
 
 export const handle = shareable;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const t = await getRequestT(request, "pages");
-  const brand = (await getRequestT(request, "common"))("brand.name");
-  return { meta: { title: `${t("terms.title")} — ${brand}`, description: t("terms.intro") } };
+  const t = shop.t(await getLocale(request), "pages");
+  return { meta: { title: pageTitle(t, t("terms.title")), description: t("terms.intro") } };
 }
 
 export const meta: MetaFunction<typeof loader> = pageMetaTags;

@@ -14,13 +14,12 @@ import { requireStaff } from "~/desk/session.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { Isolated, isolate } from "~/i18n/isolate";
 import { getLanguage } from "~/i18n/languages";
-import { getRequestT } from "~/i18n/t.server";
 import { formatOrderNumber } from "~/orders/order-number";
 import { orderStatuses } from "~/orders/status";
 import { formatShopDateTime } from "~/platform/calendar";
 import { shop } from "~/platform/shop.server";
 import { Price } from "~/ui/Price";
-import { pageMetaTags } from "~/ui/meta";
+import { pageMetaTags, pageTitle } from "~/ui/meta";
 
 const tabs: DeskTab[] = ["action", ...orderStatuses, "all"];
 
@@ -31,11 +30,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
   const filter = parseDeskFilter(new URL(request.url).searchParams);
   const list = await listDeskOrders(shop.db, filter);
-  const locale = getLanguage(await getLocale(request)).htmlLang;
-  const t = await getRequestT(request, "desk");
+  const language = await getLocale(request);
+  const t = shop.t(language, "desk");
+  const locale = getLanguage(language).htmlLang;
   const { holdAfterRefusals } = shop.telegram;
   return {
-    meta: { title: t("list.title"), noindex: true },
+    meta: { title: pageTitle(t, t("list.title"), { brand: false }), noindex: true },
     filter: { ...toFilterQuery(filter), page: Math.min(filter.page, list.pageCount) },
     counts: list.counts,
     total: list.total,

@@ -4,8 +4,8 @@ import { itemTitle, orderLanguage } from "~/desk/order-words";
 import { ordersForExport } from "~/desk/orders.server";
 import { parseDeskFilter } from "~/desk/search";
 import { requireStaff } from "~/desk/session.server";
+import { getLocale } from "~/i18n/i18next.server";
 import { TETRI_PER_LARI } from "~/i18n/money";
-import { getRequestT } from "~/i18n/t.server";
 import { formatOrderNumber } from "~/orders/order-number";
 import { formatShopDateTime } from "~/platform/calendar";
 import { applyDeskHeaders } from "~/platform/security.server";
@@ -19,7 +19,7 @@ import { shop } from "~/platform/shop.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, { page: false });
   const filter = parseDeskFilter(new URL(request.url).searchParams);
-  const t = await getRequestT(request, "desk");
+  const t = shop.t(await getLocale(request), "desk");
   const encoder = new TextEncoder();
   const rows = ordersForExport(shop.db, filter);
   const header = csvRow(

@@ -22,14 +22,14 @@ import {
 import { requireStaff } from "~/desk/session.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { getLanguage } from "~/i18n/languages";
-import { getRequestT } from "~/i18n/t.server";
+import { eventNote } from "~/orders/event-note";
 import { formatOrderNumber } from "~/orders/order-number";
 import { isOrderStatus, nextStatuses } from "~/orders/status";
 import { formatShopDateTime } from "~/platform/calendar";
 import { readForm } from "~/platform/http.server";
 import { shop } from "~/platform/shop.server";
 import { Price } from "~/ui/Price";
-import { pageMetaTags } from "~/ui/meta";
+import { pageMetaTags, pageTitle } from "~/ui/meta";
 import { useResetAfterSubmit } from "~/ui/use-reset-after-submit";
 
 /** The number in the address: six digits as shown, or fewer. Anything else is no order. */
@@ -43,12 +43,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const found = number === null ? null : await getDeskOrder(shop.db, number);
   if (!found) throw new Response("No such order.", { status: 404 });
   const { order, items, events, history } = found;
-  const locale = getLanguage(await getLocale(request)).htmlLang;
-  const t = await getRequestT(request, "desk");
+  const language = await getLocale(request);
+  const t = shop.t(language, "desk");
+  const locale = getLanguage(language).htmlLang;
   const when = (iso: string) => formatShopDateTime(Date.parse(iso), locale);
   const shown = formatOrderNumber(order.order_number);
   return {
-    meta: { title: t("order.number", { number: shown }), noindex: true },
+    meta: {
+      title: pageTitle(t, t("order.number", { number: shown }), { brand: false }),
+      noindex: true,
+    },
     number: shown,
     status: order.status,
     next: nextStatuses(order.status),
@@ -74,7 +78,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       kind: event.kind,
       from: event.from_status,
       to: event.to_status,
-      note: event.note,
+      note: eventNote(event, t),
     })),
     hold: callBeforeShipping(order.status, history.refused, shop.telegram.holdAfterRefusals),
     history: {

@@ -4,11 +4,11 @@ import { useTranslation } from "react-i18next";
 import { itemTitle } from "~/desk/order-words";
 import { getDeskOrder } from "~/desk/orders.server";
 import { requireStaff } from "~/desk/session.server";
-import { getRequestT } from "~/i18n/t.server";
+import { getLocale } from "~/i18n/i18next.server";
 import { formatOrderNumber } from "~/orders/order-number";
 import { shop } from "~/platform/shop.server";
 import { Price } from "~/ui/Price";
-import { pageMetaTags } from "~/ui/meta";
+import { pageMetaTags, pageTitle } from "~/ui/meta";
 
 /** A packing slip to print and put in the parcel: who, where, what, and the cash to collect. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -16,10 +16,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const number = params.number && /^\d{1,6}$/.test(params.number) ? Number(params.number) : null;
   const found = number === null ? null : await getDeskOrder(shop.db, number);
   if (!found) throw new Response("No such order.", { status: 404 });
-  const t = await getRequestT(request, "desk");
+  const t = shop.t(await getLocale(request), "desk");
   const shown = formatOrderNumber(found.order.order_number);
   return {
-    meta: { title: t("slip.title", { number: shown }), noindex: true },
+    meta: {
+      title: pageTitle(t, t("slip.title", { number: shown }), { brand: false }),
+      noindex: true,
+    },
     number: shown,
     address: found.order.address,
     phone: found.order.phone,

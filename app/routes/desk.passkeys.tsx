@@ -12,22 +12,22 @@ import { listPasskeys, removePasskey } from "~/desk/passkeys.server";
 import { requireStaff } from "~/desk/session.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { getLanguage } from "~/i18n/languages";
-import { getRequestT } from "~/i18n/t.server";
 import { formatShopDateTime } from "~/platform/calendar";
 import { readForm } from "~/platform/http.server";
 import { shop } from "~/platform/shop.server";
-import { pageMetaTags } from "~/ui/meta";
+import { pageMetaTags, pageTitle } from "~/ui/meta";
 import { useHydrated } from "~/ui/use-hydrated";
 
 /** The signed-in staff member's own passkeys: a list with Remove, and Add on this device. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { staff } = await requireStaff(request);
-  const t = await getRequestT(request, "desk");
-  const locale = getLanguage(await getLocale(request)).htmlLang;
+  const language = await getLocale(request);
+  const t = shop.t(language, "desk");
+  const locale = getLanguage(language).htmlLang;
   const when = (iso: string) => formatShopDateTime(Date.parse(iso), locale);
   const passkeys = await listPasskeys(shop.db, staff.id);
   return {
-    meta: { title: t("passkeys.title"), noindex: true },
+    meta: { title: pageTitle(t, t("passkeys.title"), { brand: false }), noindex: true },
     passkeys: passkeys.map((passkey) => ({
       id: passkey.id,
       name: passkey.name,

@@ -5,10 +5,10 @@ import { inspectSignInLink, redeemSignInLink } from "~/desk/auth.server";
 import { STAFF_NAME_MAX } from "~/desk/limits";
 import { deskReturnPath } from "~/desk/return-path.server";
 import { commitDeskSession } from "~/desk/session.server";
-import { getRequestT } from "~/i18n/t.server";
+import { getLocale } from "~/i18n/i18next.server";
 import { readForm } from "~/platform/http.server";
 import { shop } from "~/platform/shop.server";
-import { pageMetaTags } from "~/ui/meta";
+import { pageMetaTags, pageTitle } from "~/ui/meta";
 
 /**
  * Opening a link signs nobody in (D23): a chat's link preview or a crawler may open it.
@@ -16,9 +16,9 @@ import { pageMetaTags } from "~/ui/meta";
  * desk page the link names (`?next=`, when it was asked for from one).
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const t = await getRequestT(request, "desk");
+  const t = shop.t(await getLocale(request), "desk");
   const state = await inspectSignInLink(shop.db, params.token ?? "", shop.clock());
-  const meta = { title: t("signIn.title"), noindex: true };
+  const meta = { title: pageTitle(t, t("signIn.title"), { brand: false }), noindex: true };
   if (!state.usable) return data({ meta, usable: false as const }, { status: 410 });
   const next = deskReturnPath(new URL(request.url).searchParams.get("next"));
   return { meta, usable: true as const, staffName: state.staff?.name ?? null, next };

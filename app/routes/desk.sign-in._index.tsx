@@ -11,17 +11,18 @@ import {
 import { deskReturnPath } from "~/desk/return-path.server";
 import { getDeskSession } from "~/desk/session.server";
 import { canSendSignInLinks, sendSignInLinkToDeskChats } from "~/desk/sign-in.server";
-import { getRequestT } from "~/i18n/t.server";
+import { getLocale } from "~/i18n/i18next.server";
 import { readForm } from "~/platform/http.server";
-import { pageMetaTags } from "~/ui/meta";
+import { shop } from "~/platform/shop.server";
+import { pageMetaTags, pageTitle } from "~/ui/meta";
 import { useHydrated } from "~/ui/use-hydrated";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const next = deskReturnPath(new URL(request.url).searchParams.get("next"));
   if (await getDeskSession(request)) throw redirect(next);
-  const t = await getRequestT(request, "desk");
+  const t = shop.t(await getLocale(request), "desk");
   return {
-    meta: { title: t("signIn.title"), noindex: true },
+    meta: { title: pageTitle(t, t("signIn.title"), { brand: false }), noindex: true },
     next,
     linksByChat: canSendSignInLinks(),
   };

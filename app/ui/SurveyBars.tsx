@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { Product } from "~/catalog/products";
-import { type LanguageCode, getLanguage, isLanguageCode } from "~/i18n/languages";
+import { type LanguageCode, defaultLanguage, getLanguage, isLanguageCode } from "~/i18n/languages";
 
 /** One percent formatter per language, made on first use (creating one is the costly part). */
 const percentFormats = new Map<LanguageCode, Intl.NumberFormat>();
@@ -20,7 +20,7 @@ function percentFormat(code: LanguageCode): Intl.NumberFormat {
  */
 export function SurveyBars({ product }: { product: Product }) {
   const { t, i18n } = useTranslation("catalog");
-  const percent = percentFormat(isLanguageCode(i18n.language) ? i18n.language : "ru");
+  const percent = percentFormat(isLanguageCode(i18n.language) ? i18n.language : defaultLanguage);
   return (
     <figure className="survey">
       <figcaption>{t("product.survey.caption")}</figcaption>

@@ -6,6 +6,21 @@ interface RootMetaData {
   locale: string;
 }
 
+/** A translate function in any namespace: the brand is `common:brand.name`. */
+type Translate = (key: string) => string;
+
+/**
+ * The one way a page's title is made, by every loader's `meta` and the root's error
+ * pages: the page's heading followed by the brand, unless the heading names it already
+ * (the home and about pages); with `brand: false` the heading alone (the desk's pages,
+ * the thank-you, the error pages).
+ */
+export function pageTitle(t: Translate, heading: string, { brand = true } = {}): string {
+  if (!brand) return heading;
+  const name = t("common:brand.name");
+  return heading.includes(name) ? heading : `${heading} — ${name}`;
+}
+
 /** What a route's loader says about its page; `pageMetaTags` turns it into tags. */
 export interface PageMetaData {
   title: string;

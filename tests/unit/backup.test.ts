@@ -17,6 +17,7 @@ const telegram = {
   chatIds: ["111", "222"],
   deskChatIds: ["111"],
   holdAfterRefusals: 2,
+  language: "ru" as const,
 };
 const WORKERS = 4;
 const ORDERS_BEFORE_BACKUP = 40;

@@ -225,6 +225,7 @@ describe("with a database", () => {
     changeOrderStatus(db, { orderNumber, to, actor: nino }, at, {
       deskChatIds: [],
       holdAfterRefusals: 2,
+      language: "ru",
     });
 
   describe("status changes", () => {

@@ -16,6 +16,8 @@ const SAME_AS_ENGLISH = [
   /^product\.specs\.volumeValue$/,
   /^fields\.messengerPlaceholder$/,
   /^summary\.quantity$/,
+  // Russian staff write "Email" as English does.
+  /^chat\.message\.email$/,
 ];
 
 type Dictionary = { [key: string]: string | Dictionary };

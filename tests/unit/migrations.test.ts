@@ -79,6 +79,63 @@ describe("migrations", () => {
     ).rejects.toThrow(/CHECK/);
   });
 
+  it("give order events a note key and values, keeping the notes written before", async () => {
+    const database = freshDatabase();
+    const migrator = createMigrator(database);
+    await migrator.migrateTo("20261123_0004_outbox_claim");
+    await sql`insert into orders (order_number, address, phone, delivery_time, total, positions, language, submission_token, created_at)
+      values (111111, 'A', '+995 555 123 456', '01.02.26', 10000, 1, 'ru', 'old-token', '2026-11-20T10:00:00.000Z')`.execute(
+      database,
+    );
+    await sql`insert into order_events (order_id, at, actor, kind, from_status, to_status, note)
+      values (1, '2026-11-21T10:00:00.000Z', 'system', 'status', 'new', 'cancelled', 'Не подтверждён за 24 ч. — отменён автоматически')`.execute(
+      database,
+    );
+    await migrateToLatest(database);
+    const columns = (await database.introspection.getTables())
+      .find((table) => table.name === "order_events")
+      ?.columns.map((column) => [column.name, column.dataType.toLowerCase(), column.isNullable]);
+    expect(columns).toEqual(
+      expect.arrayContaining([
+        ["note", "text", true],
+        ["note_key", "text", true],
+        ["note_values", "text", true],
+      ]),
+    );
+    const [before] = await database.selectFrom("order_events").selectAll().execute();
+    expect(before).toMatchObject({
+      note: "Не подтверждён за 24 ч. — отменён автоматически",
+      note_key: null,
+      note_values: null,
+    });
+    await database
+      .insertInto("order_events")
+      .values({
+        order_id: 1,
+        at: "2026-11-22T10:00:00.000Z",
+        actor: "system",
+        staff_id: null,
+        kind: "status",
+        from_status: "new",
+        to_status: "cancelled",
+        note: null,
+        note_key: "chat.expiredNote",
+        note_values: '{"hours":24}',
+      })
+      .execute();
+    const after = await database.selectFrom("order_events").selectAll().orderBy("id").execute();
+    expect(after[1]).toMatchObject({ note_key: "chat.expiredNote", note_values: '{"hours":24}' });
+
+    // And back: the step down removes both columns and keeps the rows.
+    await migrator.migrateTo("20261123_0004_outbox_claim");
+    const reverted = (await database.introspection.getTables()).find(
+      (table) => table.name === "order_events",
+    );
+    expect(reverted?.columns.map((column) => column.name)).not.toContain("note_key");
+    expect(reverted?.columns.map((column) => column.name)).not.toContain("note_values");
+    expect(await database.selectFrom("order_events").select("id").execute()).toHaveLength(2);
+  });
+
   it("change nothing when run twice", async () => {
     const database = freshDatabase();
     const first = await migrateToLatest(database);

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fixedT } from "~/i18n/instance.server";
 import { backoffDelay, createDispatcher } from "~/orders/dispatcher.server";
 import { TELEGRAM_MESSAGE_LIMIT, buildOrderMessage } from "~/orders/message";
 import { placeOrder } from "~/orders/place.server";
@@ -18,10 +19,11 @@ const order = {
   total: 20000,
 };
 const items = [{ title: "Мазь от геморроя", qty: 2, subtotal: 20000 }];
+const russian = { language: "ru" as const, t: fixedT("ru", "desk") };
 
 describe("the order message (spec §7)", () => {
   it("names the order, address, phone, date, items and total, in Russian", () => {
-    const text = buildOrderMessage(order, items);
+    const text = buildOrderMessage(order, items, russian);
     expect(text).toContain("<b>🛒 Новый заказ №004321</b>");
     expect(text).toContain("<b>Телефон:</b> +995 555 123 456");
     expect(text).toContain("<b>Дата доставки:</b> 05.07.26");
@@ -33,9 +35,11 @@ describe("the order message (spec §7)", () => {
   });
 
   it("escapes every value for Telegram's HTML mode", () => {
-    const text = buildOrderMessage({ ...order, messenger: "<@nino>", email: 'a"b@c.ge' }, [
-      { title: "x & <y>", qty: 1, subtotal: 100 },
-    ]);
+    const text = buildOrderMessage(
+      { ...order, messenger: "<@nino>", email: 'a"b@c.ge' },
+      [{ title: "x & <y>", qty: 1, subtotal: 100 }],
+      russian,
+    );
     expect(text).toContain("<b>Адрес:</b> Rustaveli &lt;b&gt;12&lt;/b&gt; &amp; &quot;Sons&quot;");
     expect(text).toContain("<b>Мессенджер:</b> &lt;@nino&gt;");
     expect(text).toContain("<b>Email:</b> a&quot;b@c.ge");
@@ -44,8 +48,50 @@ describe("the order message (spec §7)", () => {
     expect(text.match(/<\/?([a-z]+)/g)?.every((tag) => /^<\/?b$/.test(tag))).toBe(true);
   });
 
+  it("reads, in Russian, exactly as the shop's chats have always read it", () => {
+    const text = buildOrderMessage(
+      { ...order, address: "Rustaveli 12", messenger: "@nino", email: "nino@example.ge" },
+      [...items, { title: "Крем от ожогов", qty: 1, subtotal: 4550 }],
+      russian,
+    );
+    expect(text).toBe(
+      [
+        "<b>🛒 Новый заказ №004321</b>",
+        "",
+        "<b>Адрес:</b> Rustaveli 12",
+        "<b>Телефон:</b> +995 555 123 456",
+        "<b>Мессенджер:</b> @nino",
+        "<b>Email:</b> nino@example.ge",
+        "<b>Дата доставки:</b> 05.07.26",
+        "",
+        "<b>Товары:</b>",
+        "• Мазь от геморроя × 2 — 200\u00a0₾",
+        "• Крем от ожогов × 1 — 45,50\u00a0₾",
+        "",
+        "<b>Итого:</b> 200\u00a0₾ (наличными при доставке)",
+      ].join("\n"),
+    );
+  });
+
+  it("writes every label in the chats' language", () => {
+    const text = buildOrderMessage(
+      { ...order, messenger: "@nino", email: "nino@example.ge" },
+      [{ title: "Hämorrhoidensalbe", qty: 2, subtotal: 20000 }],
+      { language: "de", t: fixedT("de", "desk") },
+    );
+    expect(text).toContain("<b>🛒 Neue Bestellung Nr. 004321</b>");
+    expect(text).toContain("<b>Adresse:</b> Rustaveli");
+    expect(text).toContain("<b>Telefon:</b> +995 555 123 456");
+    expect(text).toContain("<b>Messenger-Kontakt:</b> @nino");
+    expect(text).toContain("<b>E-Mail:</b> nino@example.ge");
+    expect(text).toContain("<b>Lieferdatum:</b> 05.07.26");
+    expect(text).toContain("<b>Artikel:</b>");
+    expect(text).toMatch(/<b>Gesamtsumme:<\/b> 200\s₾ \(Barzahlung bei Lieferung\)$/);
+    expect(text).not.toMatch(/\p{Script=Cyrillic}/u);
+  });
+
   it("stays under Telegram's limit by shortening the address, never mid-entity", () => {
-    const text = buildOrderMessage({ ...order, address: "&".repeat(5000) }, items);
+    const text = buildOrderMessage({ ...order, address: "&".repeat(5000) }, items, russian);
     expect(text.length).toBeLessThanOrEqual(TELEGRAM_MESSAGE_LIMIT);
     const address = /<b>Адрес:<\/b> (.*)\n/.exec(text)?.[1] ?? "";
     expect(address).toMatch(/^(&amp;)+…$/);
@@ -85,7 +131,10 @@ describe("the outbox and its dispatcher (D13)", () => {
         token: `token-${Math.random()}`,
         titleOf: () => "Мазь от геморроя",
       },
-      { now: clock, telegram: { botToken, chatIds, deskChatIds: chatIds, holdAfterRefusals: 2 } },
+      {
+        now: clock,
+        telegram: { botToken, chatIds, deskChatIds: chatIds, holdAfterRefusals: 2, language: "ru" },
+      },
     );
     if (!result.ok) throw new Error(result.error);
     return result.placed.order;

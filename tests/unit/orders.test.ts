@@ -124,6 +124,7 @@ describe("placeOrder", () => {
           chatIds: ["111", "111"],
           deskChatIds: [],
           holdAfterRefusals: 2,
+          language: "ru",
         },
       }),
     ).rejects.toSatisfy(isUniqueViolation);

@@ -27,6 +27,7 @@ function deps(limit = 10): CheckoutDeps {
       chatIds: ["111", "222"],
       deskChatIds: ["111"],
       holdAfterRefusals: 2,
+      language: "ru",
     },
     rateLimiter: createRateLimiter(
       db,

@@ -3,14 +3,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Kysely } from "kysely";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { changeOrderStatus } from "~/desk/orders.server";
+import { changeOrderStatus, getDeskOrder } from "~/desk/orders.server";
 import { POLLER_LEASE, createPoller } from "~/desk/telegram-poller.server";
 import { type TelegramUpdate, createUpdateHandler } from "~/desk/telegram-updates.server";
 import { fixedT } from "~/i18n/instance.server";
 import { CALLBACK_DATA_LIMIT, decodeStatusPress, encodeStatusPress } from "~/orders/callback-data";
 import { createDispatcher } from "~/orders/dispatcher.server";
+import { eventNote } from "~/orders/event-note";
 import { expireUnconfirmedOrders } from "~/orders/expiry.server";
 import { type OrderStanding, buildOrderMessage, orderKeyboard } from "~/orders/message";
+import type { ChatSettings } from "~/orders/message.server";
 import { placeOrder } from "~/orders/place.server";
 import { type OrderStatus, nextStatuses, orderStatuses } from "~/orders/status";
 import { createBotApi } from "~/platform/bot-api.server";
@@ -76,7 +78,7 @@ const standing = (changes: Partial<OrderStanding> = {}): OrderStanding => ({
 
 describe("the order message with its standing (D25, D26)", () => {
   it("says the status, the phone's history, and nothing about a hold for a first order", () => {
-    const text = buildOrderMessage(order, items, { standing: standing(), t });
+    const text = buildOrderMessage(order, items, { language: "ru", t, standing: standing() });
     expect(text).toContain("Статус: Новый");
     expect(text).toContain("Первый заказ с этого номера");
     expect(text).not.toContain("Позвонить перед отправкой");
@@ -85,20 +87,24 @@ describe("the order message with its standing (D25, D26)", () => {
   it("counts the phone's orders and marks a repeat refuser while the order has not shipped", () => {
     const history = { count: 3, refused: 2, delivered: 0 };
     const text = buildOrderMessage(order, items, {
-      standing: standing({ history, hold: true }),
+      language: "ru",
       t,
+      standing: standing({ history, hold: true }),
     });
     expect(text).toContain("3 заказа с этого номера · отказов: 2 · доставлено: 0");
     expect(text).toContain("<b>⚠️ Позвонить перед отправкой · отказов с этого номера: 2</b>");
     const shipped = buildOrderMessage(order, items, {
-      standing: standing({ status: "shipped", history, hold: true }),
+      language: "ru",
       t,
+      standing: standing({ status: "shipped", history, hold: true }),
     });
     expect(shipped).not.toContain("Позвонить перед отправкой");
   });
 
   it("names who changed it last, escaped, with the note", () => {
     const text = buildOrderMessage(order, items, {
+      language: "ru",
+      t,
       standing: standing({
         status: "confirmed",
         lastChange: {
@@ -107,7 +113,6 @@ describe("the order message with its standing (D25, D26)", () => {
           note: "Позвонить <после> 18:00",
         },
       }),
-      t,
     });
     expect(text).toContain(
       "Статус: Подтверждён — &lt;Nino&gt; &amp; Co (Telegram 42), 22.11.2026, 14:00",
@@ -138,7 +143,7 @@ describe("with a database", () => {
   let db: Kysely<Database>;
   let clock: number;
   const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
-  const chat = { deskChatIds: ["111", "222"], holdAfterRefusals: 2 };
+  const chat = { deskChatIds: ["111", "222"], holdAfterRefusals: 2, language: "ru" as const };
   let tokens = 0;
   /** Telegram numbers messages per chat; here one counter serves every chat. */
   let messageId = 100;
@@ -156,7 +161,11 @@ describe("with a database", () => {
     await db.destroy();
   });
 
-  async function place(phone = "+995 555 123 456", chatIds = ["111", "222", "333"]) {
+  async function place(
+    phone = "+995 555 123 456",
+    chatIds = ["111", "222", "333"],
+    settings: ChatSettings = chat,
+  ) {
     const result = await placeOrder(
       db,
       {
@@ -172,7 +181,7 @@ describe("with a database", () => {
         token: `telegram-token-${String(++tokens).padStart(6, "0")}`,
         titleOf: () => "Мазь от геморроя",
       },
-      { now: clock, telegram: { botToken: TOKEN, chatIds, ...chat } },
+      { now: clock, telegram: { botToken: TOKEN, chatIds, ...settings } },
     );
     if (!result.ok) throw new Error(result.error);
     return result.placed.order;
@@ -283,13 +292,13 @@ describe("with a database", () => {
       return placed;
     }
 
-    function handler() {
+    function handler(settings: ChatSettings = chat) {
       const { calls, fetchImpl } = fakeApi();
       const onChange = vi.fn();
       const handle = createUpdateHandler({
         db,
         api: createBotApi({ botToken: TOKEN, apiUrl: "http://telegram.test", fetch: fetchImpl }),
-        chat,
+        chat: settings,
         now: () => clock,
         log,
         onChange,
@@ -393,6 +402,39 @@ describe("with a database", () => {
       ]);
     });
 
+    it("writes the message, its buttons and the answers in the chats' language", async () => {
+      const english: ChatSettings = { ...chat, language: "en" };
+      const placed = await place("+995 555 444 555", ["111"], english);
+      const [row] = await rows();
+      expect(row?.text).toContain("Order status: New");
+      expect(row?.text).toContain("First order from this phone");
+      expect(row?.text).toContain("₾100");
+      expect(
+        JSON.parse(row?.reply_markup ?? "null").inline_keyboard[0].map(
+          (button: { text: string }) => button.text,
+        ),
+      ).toEqual(["✅ Confirm", "✖️ Cancel"]);
+      const { fetchImpl } = fakeApi();
+      await createDispatcher({
+        db,
+        api: createBotApi({ botToken: TOKEN, apiUrl: "http://telegram.test", fetch: fetchImpl }),
+        now: () => clock,
+        log,
+      }).tick();
+
+      const { handle, calls } = handler(english);
+      expect(await handle(press(placed.order_number, "new", "confirmed"))).toBe("moved");
+      expect(await handle(press(placed.order_number, "new", "cancelled"))).toBe("stale");
+      expect(calls.map((call) => call.body.text)).toEqual([
+        "Done: Confirmed",
+        "Nothing changed: this order is Confirmed now.",
+      ]);
+      const [edited] = await rows();
+      expect(edited?.text).toMatch(
+        /Order status: Confirmed — Nino Beridze \(Telegram 42\), 11\/22\/26, 2:00\sPM/,
+      );
+    });
+
     it("takes an order from new to delivered in three presses", async () => {
       const placed = await sentOrder();
       const { handle } = handler();
@@ -440,7 +482,7 @@ describe("with a database", () => {
   });
 
   describe("expiry (EXPIRE_UNCONFIRMED_HOURS)", () => {
-    const options = { hours: 24, chat, note: (hours: number) => t("chat.expiredNote", { hours }) };
+    const options = { hours: 24, chat };
 
     it("cancels a new order only once it is overdue, by the system, with the reason", async () => {
       const placed = await place();
@@ -470,7 +512,9 @@ describe("with a database", () => {
           actor: "system",
           from_status: "new",
           to_status: "cancelled",
-          note: "Не подтверждён за 24 ч. — отменён автоматически",
+          note: null,
+          note_key: "chat.expiredNote",
+          note_values: JSON.stringify({ hours: 24 }),
           at: new Date(clock + 24 * 3600_000).toISOString(),
         }),
       ]);
@@ -482,7 +526,33 @@ describe("with a database", () => {
         .execute();
       expect(texts.every((row) => row.revision === 1)).toBe(true);
       expect(texts[0]?.text).toContain("Статус: Отменён — Система");
-      expect(texts[0]?.text).toContain("Не подтверждён за 24 ч.");
+      expect(texts[0]?.text).toContain("<i>«Не подтверждён за 24 ч. — отменён автоматически»</i>");
+    });
+
+    it("stores its reason as a key, so the German desk reads it in German and the chat in Russian", async () => {
+      const placed = await place();
+      await expireUnconfirmedOrders(db, options, clock + 24 * 3600_000);
+      const found = await getDeskOrder(db, placed.order_number);
+      const [event] = found?.events ?? [];
+      expect(event && eventNote(event, fixedT("de", "desk"))).toBe(
+        "Nicht innerhalb von 24 Std. bestätigt — automatisch storniert",
+      );
+      expect(event && eventNote(event, t)).toBe("Не подтверждён за 24 ч. — отменён автоматически");
+      const [row] = await rows();
+      expect(row?.text).toContain("«Не подтверждён за 24 ч. — отменён автоматически»");
+      expect(row?.text).not.toContain("Nicht innerhalb");
+    });
+
+    it("shows a note written before notes had keys as it was written", () => {
+      const old = {
+        note: "Не подтверждён за 24 ч. — отменён автоматически",
+        note_key: null,
+        note_values: null,
+      };
+      expect(eventNote(old, fixedT("de", "desk"))).toBe(old.note);
+      expect(eventNote({ note: "Call after 6", note_key: null, note_values: null }, t)).toBe(
+        "Call after 6",
+      );
     });
   });
 
