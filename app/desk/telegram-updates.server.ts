@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import { changeOrderStatusIn } from "~/desk/orders.server";
 import { fixedT } from "~/i18n/instance.server";
+import { changeOrderStatusIn } from "~/orders/change-status.server";
 import { transition } from "~/orders/status";
 import { isoAt } from "~/platform/clock";
 import type { Database } from "../../db/schema";

@@ -3,7 +3,7 @@ import type { ChatSettings } from "~/orders/message.server";
 import { type Clock, isoAt } from "~/platform/clock";
 import { type Job, createJob } from "~/platform/job.server";
 import type { Database } from "../../db/schema";
-import { changeOrderStatus } from "../desk/orders.server";
+import { changeOrderStatus } from "./change-status.server";
 
 /** The actor of what the shop does by itself; the desk shows it as "System". */
 export const SYSTEM_ACTOR = { name: "system", staffId: null } as const;

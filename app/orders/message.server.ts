@@ -10,6 +10,7 @@ import {
 } from "~/orders/message";
 import { isoAt } from "~/platform/clock";
 import type { Database, Order } from "../../db/schema";
+import { phoneStanding } from "./read.server";
 
 /** What the chat's messages depend on besides the order (D25, D26). */
 export interface ChatSettings {
@@ -29,13 +30,8 @@ export async function orderStanding(
   settings: Pick<ChatSettings, "holdAfterRefusals" | "language">,
 ): Promise<OrderStanding> {
   const t = fixedT(settings.language, "desk");
-  const [byStatus, last] = await Promise.all([
-    db
-      .selectFrom("orders")
-      .select(["status", db.fn.countAll<number>().as("count")])
-      .where("phone", "=", order.phone)
-      .groupBy("status")
-      .execute(),
+  const [history, last] = await Promise.all([
+    phoneStanding(db, order.phone),
     db
       .selectFrom("order_events")
       .select(["actor", "at", "note", "note_key", "note_values"])
@@ -45,11 +41,6 @@ export async function orderStanding(
       .limit(1)
       .executeTakeFirst(),
   ]);
-  const count = (status?: string) =>
-    byStatus
-      .filter((row) => status === undefined || row.status === status)
-      .reduce((sum, row) => sum + Number(row.count), 0);
-  const refused = count("refused");
   return {
     status: order.status,
     lastChange: last
@@ -59,8 +50,8 @@ export async function orderStanding(
           note: eventNote(last, t),
         }
       : null,
-    history: { count: count(), refused, delivered: count("delivered") },
-    hold: refused >= settings.holdAfterRefusals,
+    history,
+    holdAfterRefusals: settings.holdAfterRefusals,
   };
 }
 

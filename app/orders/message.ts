@@ -6,6 +6,7 @@ import { formatOrderNumber } from "~/orders/order-number";
 import { nextStatuses } from "~/orders/status";
 import { formatShopDateTime } from "~/platform/calendar";
 import type { Order, OrderItem, OrderStatus } from "../../db/schema";
+import { type PhoneStanding, callBeforeShipping } from "./standing";
 
 /** Telegram refuses messages longer than this. */
 export const TELEGRAM_MESSAGE_LIMIT = 4096;
@@ -34,18 +35,15 @@ export interface ChatTexts {
 export interface OrderStanding {
   status: OrderStatus;
   lastChange: { actor: string; at: number; note: string | null } | null;
-  history: { count: number; refused: number; delivered: number };
-  /** Refusals from this phone reached HOLD_AFTER_REFUSALS. */
-  hold: boolean;
+  history: PhoneStanding;
+  /** From this many refusals on the phone, an order not shipped yet says "call first". */
+  holdAfterRefusals: number;
 }
-
-/** Statuses before the parcel leaves: the only ones a hold still matters for. */
-const beforeShipping: readonly OrderStatus[] = ["new", "confirmed"];
 
 function standingLines(standing: OrderStanding, { language, t }: ChatTexts) {
   const status = t(`desk:status.${standing.status}`);
   const top = [];
-  if (standing.hold && beforeShipping.includes(standing.status))
+  if (callBeforeShipping(standing.status, standing.history.refused, standing.holdAfterRefusals))
     top.push(`<b>${escapeHtml(t("desk:chat.hold", { refused: standing.history.refused }))}</b>`);
   top.push(
     escapeHtml(

@@ -150,21 +150,3 @@ async function freeOrderNumber(trx: Transaction<Database>, next: () => number): 
   }
   throw new Error("No free order number found.");
 }
-
-export async function findOrderByNumber(
-  db: Kysely<Database>,
-  orderNumber: number,
-): Promise<{ order: Order; items: OrderItem[] } | null> {
-  const order = await db
-    .selectFrom("orders")
-    .selectAll()
-    .where("order_number", "=", orderNumber)
-    .executeTakeFirst();
-  if (!order) return null;
-  const items = await db
-    .selectFrom("order_items")
-    .selectAll()
-    .where("order_id", "=", order.id)
-    .execute();
-  return { order, items };
-}

@@ -8,7 +8,8 @@ import { getLocale } from "~/i18n/i18next.server";
 import { Isolated, isolate } from "~/i18n/isolate";
 import { getLanguage } from "~/i18n/languages";
 import { TETRI_PER_LARI, formatPrice } from "~/i18n/money";
-import { findOrderByNumber, formatOrderNumber } from "~/orders/place.server";
+import { formatOrderNumber } from "~/orders/place.server";
+import { findOrder } from "~/orders/read.server";
 import { formatLongDate, parseShortDate } from "~/platform/calendar";
 import { shop } from "~/platform/shop.server";
 import type { loader as rootLoader } from "~/root";
@@ -22,7 +23,7 @@ import { useHydrated } from "~/ui/use-hydrated";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const placed = await readPlacedOrder(request, shop.clock());
-  const found = placed === null ? null : await findOrderByNumber(shop.db, placed);
+  const found = placed === null ? null : await findOrder(shop.db, placed);
   if (!found) throw redirect("/");
   const deliveryDate = parseShortDate(found.order.delivery_time);
   const language = await getLocale(request);

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { itemTitle, orderLanguage } from "~/desk/order-words";
-import { callBeforeShipping, listDeskOrders } from "~/desk/orders.server";
+import { listDeskOrders } from "~/desk/orders.server";
 import {
   type DeskFilterQuery,
   type DeskTab,
@@ -15,6 +15,7 @@ import { getLocale } from "~/i18n/i18next.server";
 import { Isolated, isolate } from "~/i18n/isolate";
 import { getLanguage } from "~/i18n/languages";
 import { formatOrderNumber } from "~/orders/order-number";
+import { callBeforeShipping } from "~/orders/standing";
 import { orderStatuses } from "~/orders/status";
 import { formatShopDateTime } from "~/platform/calendar";
 import { shop } from "~/platform/shop.server";

@@ -11,19 +11,16 @@ import {
 import { useCallback, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { messengerLinks } from "~/desk/contact";
-import { NOTE_MAX } from "~/desk/limits";
 import { itemTitle, orderLanguage } from "~/desk/order-words";
-import {
-  addOrderNote,
-  callBeforeShipping,
-  changeOrderStatus,
-  getDeskOrder,
-} from "~/desk/orders.server";
+import { getDeskOrder } from "~/desk/orders.server";
 import { requireStaff } from "~/desk/session.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { getLanguage } from "~/i18n/languages";
+import { addOrderNote, changeOrderStatus } from "~/orders/change-status.server";
 import { eventNote } from "~/orders/event-note";
+import { NOTE_MAX } from "~/orders/note";
 import { formatOrderNumber } from "~/orders/order-number";
+import { callBeforeShipping } from "~/orders/standing";
 import { isOrderStatus, nextStatuses } from "~/orders/status";
 import { formatShopDateTime } from "~/platform/calendar";
 import { readForm } from "~/platform/http.server";

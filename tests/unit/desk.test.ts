@@ -15,16 +15,11 @@ import {
 import { messengerLinks } from "~/desk/contact";
 import { csvCell, csvRow } from "~/desk/csv";
 import { itemTitle, orderLanguage } from "~/desk/order-words";
-import {
-  addOrderNote,
-  changeOrderStatus,
-  getDeskOrder,
-  listDeskOrders,
-  ordersForExport,
-} from "~/desk/orders.server";
+import { getDeskOrder, listDeskOrders, ordersForExport } from "~/desk/orders.server";
 import { deskReturnPath, withReturnPath } from "~/desk/return-path.server";
 import { deskListHref, parseDeskFilter, parseQuery, toFilterQuery } from "~/desk/search";
 import { fixedT } from "~/i18n/instance.server";
+import { addOrderNote, changeOrderStatus } from "~/orders/change-status.server";
 import { placeOrder } from "~/orders/place.server";
 import { nextStatuses, orderStatuses, transition } from "~/orders/status";
 import { startOfShopDay } from "~/platform/calendar";

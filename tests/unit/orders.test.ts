@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { findOrderByNumber, formatOrderNumber, placeOrder } from "~/orders/place.server";
+import { formatOrderNumber, placeOrder } from "~/orders/place.server";
+import { findOrder } from "~/orders/read.server";
 import { isUniqueViolation } from "../../db/connection";
 import type { Database } from "../../db/schema";
 import { freshDatabase } from "./support/database";
@@ -72,7 +73,7 @@ describe("placeOrder", () => {
       },
     ]);
     expect(formatOrderNumber(4321)).toBe("004321");
-    expect((await findOrderByNumber(db, 4321))?.items).toHaveLength(1);
+    expect((await findOrder(db, 4321))?.items).toHaveLength(1);
   });
 
   it("returns the first order when the same form is sent again", async () => {

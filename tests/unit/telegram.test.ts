@@ -3,11 +3,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Kysely } from "kysely";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { changeOrderStatus, getDeskOrder } from "~/desk/orders.server";
+import { getDeskOrder } from "~/desk/orders.server";
 import { POLLER_LEASE, createPoller } from "~/desk/telegram-poller.server";
 import { type TelegramUpdate, createUpdateHandler } from "~/desk/telegram-updates.server";
 import { fixedT } from "~/i18n/instance.server";
 import { CALLBACK_DATA_LIMIT, decodeStatusPress, encodeStatusPress } from "~/orders/callback-data";
+import { changeOrderStatus } from "~/orders/change-status.server";
 import { createDispatcher } from "~/orders/dispatcher.server";
 import { eventNote } from "~/orders/event-note";
 import { expireUnconfirmedOrders } from "~/orders/expiry.server";
@@ -72,7 +73,7 @@ const standing = (changes: Partial<OrderStanding> = {}): OrderStanding => ({
   status: "new",
   lastChange: null,
   history: { count: 1, refused: 0, delivered: 0 },
-  hold: false,
+  holdAfterRefusals: 2,
   ...changes,
 });
 
@@ -89,14 +90,14 @@ describe("the order message with its standing (D25, D26)", () => {
     const text = buildOrderMessage(order, items, {
       language: "ru",
       t,
-      standing: standing({ history, hold: true }),
+      standing: standing({ history }),
     });
     expect(text).toContain("3 заказа с этого номера · отказов: 2 · доставлено: 0");
     expect(text).toContain("<b>⚠️ Позвонить перед отправкой · отказов с этого номера: 2</b>");
     const shipped = buildOrderMessage(order, items, {
       language: "ru",
       t,
-      standing: standing({ status: "shipped", history, hold: true }),
+      standing: standing({ status: "shipped", history }),
     });
     expect(shipped).not.toContain("Позвонить перед отправкой");
   });

@@ -65,7 +65,8 @@ describe("pageTitle, the one way a title is made", () => {
   });
 });
 
-describe("the storefront's document titles", () => {
+// The first language imports every storefront route (and the database behind them).
+describe("the storefront's document titles", { timeout: 60_000 }, () => {
   it.each(languageCodes)(
     "%s: the page's heading and the brand, or the heading alone when it names the brand",
     async (language) => {

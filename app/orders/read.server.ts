@@ -1,0 +1,62 @@
+import type { Kysely, Transaction } from "kysely";
+import type { Database, Order, OrderItem } from "../../db/schema";
+import { NO_ORDERS, type PhoneStanding } from "./standing";
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** An order with its items, as placed; null when the shop has no such number. */
+export async function findOrder(
+  db: Db,
+  orderNumber: number,
+): Promise<{ order: Order; items: OrderItem[] } | null> {
+  const order = await db
+    .selectFrom("orders")
+    .selectAll()
+    .where("order_number", "=", orderNumber)
+    .executeTakeFirst();
+  if (!order) return null;
+  const items = await itemsOf(db, [order.id]);
+  return { order, items: items.get(order.id) ?? [] };
+}
+
+/** The items of several orders at once, in the order they were placed. */
+export async function itemsOf(db: Db, orderIds: number[]): Promise<Map<number, OrderItem[]>> {
+  const byOrder = new Map<number, OrderItem[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .selectFrom("order_items")
+    .selectAll()
+    .where("order_id", "in", orderIds)
+    .orderBy("id")
+    .execute();
+  for (const row of rows) byOrder.set(row.order_id, [...(byOrder.get(row.order_id) ?? []), row]);
+  return byOrder;
+}
+
+/** How the orders of each phone number ended, in one query for any number of phones. */
+export async function phoneStandings(
+  db: Db,
+  phones: string[],
+): Promise<Map<string, PhoneStanding>> {
+  const standings = new Map<string, PhoneStanding>();
+  if (phones.length === 0) return standings;
+  const rows = await db
+    .selectFrom("orders")
+    .select(["phone", "status", db.fn.countAll<number>().as("count")])
+    .where("phone", "in", [...new Set(phones)])
+    .groupBy(["phone", "status"])
+    .execute();
+  for (const { phone, status, count } of rows) {
+    const standing = { ...(standings.get(phone) ?? NO_ORDERS) };
+    standing.count += Number(count);
+    if (status === "refused") standing.refused += Number(count);
+    if (status === "delivered") standing.delivered += Number(count);
+    standings.set(phone, standing);
+  }
+  return standings;
+}
+
+/** How one phone number's orders ended. */
+export async function phoneStanding(db: Db, phone: string): Promise<PhoneStanding> {
+  return (await phoneStandings(db, [phone])).get(phone) ?? NO_ORDERS;
+}
