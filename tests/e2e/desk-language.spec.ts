@@ -133,19 +133,16 @@ test.describe("signing in", () => {
     await expect(page.getByRole("heading", { level: 1 })).toContainText(`Order ${number}`);
   });
 
-  test("a next address off the desk leads to the desk, never elsewhere", async ({ page }) => {
-    for (const next of [
-      "//evil.example/desk",
-      "/catalog",
-      "/desk/../cart",
-      "https://evil.example",
-    ]) {
+  // One test each: every sign-in link is made by the invite command, which takes seconds.
+  for (const next of ["//evil.example/desk", "/catalog", "/desk/../cart", "https://evil.example"]) {
+    test(`a next address off the desk (${next}) leads to the desk, never elsewhere`, async ({
+      page,
+    }) => {
       await page.goto(`${inviteLink("Nana")}?next=${encodeURIComponent(next)}&lng=en`);
       await page.getByRole("button", { name: "Sign in" }).click();
       await expect(page, next).toHaveURL(/\/desk$/);
-      await page.context().clearCookies();
-    }
-  });
+    });
+  }
 });
 
 test.describe("signing in with the shop's bot", () => {
