@@ -1,6 +1,6 @@
-import type { Kysely, Transaction } from "kysely";
+import type { Insertable, Kysely, Transaction } from "kysely";
 import { isoAt } from "~/platform/clock";
-import type { Database, Order, OrderStatus } from "../../db/schema";
+import type { Database, Order, OrderEventsTable, OrderStatus } from "../../db/schema";
 import { type SystemNote, systemNoteColumns } from "./event-note";
 import { type ChatSettings, refreshOrderMessages } from "./message.server";
 import { cleanNote } from "./note";
@@ -68,20 +68,13 @@ export async function changeOrderStatusIn(
     .where("status", "=", from)
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) !== 1) return { outcome: "refused", order, from };
-  await trx
-    .insertInto("order_events")
-    .values({
-      order_id: order.id,
-      at: isoAt(now),
-      actor: input.actor.name,
-      staff_id: input.actor.staffId,
-      kind: "status",
-      from_status: from,
-      to_status: input.to,
-      note: cleanNote(input.note),
-      ...systemNoteColumns(input.systemNote),
-    })
-    .execute();
+  await appendEvent(trx, order.id, input.actor, now, {
+    kind: "status",
+    from_status: from,
+    to_status: input.to,
+    note: cleanNote(input.note),
+    ...systemNoteColumns(input.systemNote),
+  });
   const moved = { ...order, status: input.to };
   await refreshOrderMessages(trx, moved, chat, now);
   return { outcome: "moved", order: moved, from };
@@ -101,18 +94,34 @@ export async function addOrderNote(
     .where("order_number", "=", input.orderNumber)
     .executeTakeFirst();
   if (!order) return false;
+  await appendEvent(db, order.id, input.actor, now, {
+    kind: "note",
+    from_status: null,
+    to_status: null,
+    note,
+  });
+  return true;
+}
+
+/**
+ * The one way something that happened to an order is written down: an event row, with
+ * when and who. Rows are only ever added (D24): the timeline is the order's history.
+ */
+async function appendEvent(
+  db: Kysely<Database> | Transaction<Database>,
+  orderId: number,
+  actor: Actor,
+  now: number,
+  event: Omit<Insertable<OrderEventsTable>, "order_id" | "at" | "actor" | "staff_id">,
+): Promise<void> {
   await db
     .insertInto("order_events")
     .values({
-      order_id: order.id,
+      ...event,
+      order_id: orderId,
       at: isoAt(now),
-      actor: input.actor.name,
-      staff_id: input.actor.staffId,
-      kind: "note",
-      from_status: null,
-      to_status: null,
-      note,
+      actor: actor.name,
+      staff_id: actor.staffId,
     })
     .execute();
-  return true;
 }
