@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
+import { sql } from "kysely";
 import { type TelegramDesk, createTelegramDesk } from "~/desk/telegram-bot.server";
 import { fixedT } from "~/i18n/instance.server";
 import { defaultLanguage } from "~/i18n/languages";
@@ -113,5 +114,9 @@ export function startShop(): void {
 export async function stopShop(): Promise<void> {
   await Promise.all([telegramDesk?.stop(), expiry?.stop()]);
   await outbox?.stop();
+  // Several workers share one SQLite file, and only the last to close would fold the
+  // write-ahead log back into it; which is last is chance. Each folds in what it can now,
+  // so the file on disk is whole whatever the order (a backup copies the file alone).
+  if (!config.databaseUrl) await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db).catch(() => {});
   await db.destroy();
 }
