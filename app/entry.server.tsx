@@ -29,6 +29,7 @@ export function createPages(build: string, render: PageServerOptions["render"]) 
   return createPageServer({
     build,
     clock: shop.clock,
+    revision: () => shop.content().revision,
     maxBytes: shop.config.pageCacheBytes,
     render,
   });

@@ -58,12 +58,18 @@ export interface NotificationsTable {
   claimed_until: string | null;
 }
 
-/** People who work the desk (D23). Disabled staff can neither sign in nor stay signed in. */
+export type StaffRole = "owner" | "staff";
+
+/**
+ * People who work the desk (D23). Disabled (locked-out) staff can neither sign in nor stay
+ * signed in. Owners also change what shoppers see and manage people (D31).
+ */
 export interface StaffTable {
   id: Generated<number>;
   name: string;
   created_at: string;
   disabled_at: string | null;
+  role: Generated<StaffRole>;
 }
 
 /** One-time sign-in links: only a hash of the token is kept. */
@@ -154,6 +160,92 @@ export interface LeasesTable {
   expires_at: string;
 }
 
+export type ProductStatus = "draft" | "coming_soon" | "on_sale" | "sold_out" | "hidden";
+
+/** The catalogue (D32): one row a product; its texts, photos and files beside it. */
+export interface ProductsTable {
+  id: Generated<number>;
+  product_group: string;
+  slug: string;
+  status: ProductStatus;
+  /** Tetri; null until the product has a price. */
+  price: number | null;
+  volume_ml: number | null;
+  /** Jars left; null when the shop does not count this product's stock. */
+  stock: number | null;
+  /** Where it stands in lists, smallest first. */
+  position: number;
+  /** The home page's line it belongs to ("delicate", "firstAid", "face"), or null. */
+  line: string | null;
+  /** JSON array of related products' keys ("group/slug"). */
+  related: Generated<string>;
+  /** JSON array of the survey's percentages, one for each advantage line, in order. */
+  survey: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A product's texts in one language; lists hold one item a line. */
+export interface ProductTextsTable {
+  product_id: number;
+  language: string;
+  title: Generated<string>;
+  short: Generated<string>;
+  description: Generated<string>;
+  ingredients: Generated<string>;
+  usage: Generated<string>;
+  warnings: Generated<string>;
+  advantages: Generated<string>;
+  photo_alt: Generated<string>;
+}
+
+export interface ProductPhotosTable {
+  id: Generated<number>;
+  product_id: number;
+  position: number;
+  /** A drawing shipped with the shop ("/images/…svg") or the stem of an upload's files. */
+  source: string;
+  width: number;
+  height: number;
+  created_at: string;
+}
+
+/** One encoding of an uploaded photo at one width (`{stem}-{width}.{avif|webp}`). */
+export interface PhotoFilesTable {
+  name: string;
+  photo_id: number;
+  content_type: string;
+  bytes: Uint8Array;
+}
+
+/** The shop's settings (contacts, taking orders, delivery window), one JSON value a key. */
+export interface ShopSettingsTable {
+  key: string;
+  value: string;
+}
+
+/** One row: bumped in the transaction of every change shoppers see. */
+export interface ContentRevisionTable {
+  id: number;
+  revision: number;
+}
+
+/** The append-only trail of owners' changes (D31): who, when, which field, before → after. */
+export interface ActivityTable {
+  id: Generated<number>;
+  at: string;
+  staff_id: number | null;
+  actor: string;
+  subject_type: ActivitySubjectType;
+  /** The product's key, the settings' section or the staff member's id. */
+  subject: string;
+  field: string;
+  before: string | null;
+  after: string | null;
+}
+
+export type ActivitySubjectType = "product" | "settings" | "staff";
+
 export interface Database {
   orders: OrdersTable;
   order_items: OrderItemsTable;
@@ -167,6 +259,13 @@ export interface Database {
   throttle_hits: ThrottleHitsTable;
   telegram_updates: TelegramUpdatesTable;
   leases: LeasesTable;
+  products: ProductsTable;
+  product_texts: ProductTextsTable;
+  product_photos: ProductPhotosTable;
+  photo_files: PhotoFilesTable;
+  shop_settings: ShopSettingsTable;
+  content_revision: ContentRevisionTable;
+  activity: ActivityTable;
 }
 
 export type Order = Selectable<OrdersTable>;
@@ -179,3 +278,7 @@ export type NotificationUpdate = Updateable<NotificationsTable>;
 export type Staff = Selectable<StaffTable>;
 export type DeskPasskey = Selectable<DeskPasskeysTable>;
 export type OrderEvent = Selectable<OrderEventsTable>;
+export type ProductRow = Selectable<ProductsTable>;
+export type ProductTextsRow = Selectable<ProductTextsTable>;
+export type ProductPhotoRow = Selectable<ProductPhotosTable>;
+export type ActivityRow = Selectable<ActivityTable>;

@@ -179,6 +179,7 @@ export async function readDeskSession(
       "staff.name",
       "staff.created_at",
       "staff.disabled_at",
+      "staff.role",
     ])
     .where("desk_sessions.token_hash", "=", tokenHash)
     .executeTakeFirst();
@@ -203,7 +204,13 @@ export async function readDeskSession(
   }
   return {
     tokenHash,
-    staff: { id: row.id, name: row.name, created_at: row.created_at, disabled_at: null },
+    staff: {
+      id: row.id,
+      name: row.name,
+      created_at: row.created_at,
+      disabled_at: null,
+      role: row.role,
+    },
   };
 }
 

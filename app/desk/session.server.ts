@@ -41,6 +41,21 @@ export async function requireStaff(
   throw redirect(withReturnPath("/desk/sign-in", deskReturnPath(`${url.pathname}${url.search}`)));
 }
 
+/**
+ * An owner (D31), or no answer: staff get a 403 page (a POST changes nothing), visitors who
+ * are not signed in are sent to sign in as for any desk page.
+ */
+export async function requireOwner(
+  request: Request,
+  options: { page?: boolean } = {},
+): Promise<DeskSession> {
+  const session = await requireStaff(request, options);
+  if (session.staff.role !== "owner") {
+    throw new Response("Only the shop's owners may open this.\n", { status: 403 });
+  }
+  return session;
+}
+
 export function commitDeskSession(token: string): Promise<string> {
   return deskCookie.serialize(token);
 }

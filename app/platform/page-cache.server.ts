@@ -89,8 +89,14 @@ export function shareableUrl(request: Request): URL | null {
   return url;
 }
 
-export function pageKey(build: string, day: CalendarDate, language: string, url: URL): string {
-  return `${build}\n${day.year}-${day.month}-${day.day}\n${language}\n${url.pathname}`;
+export function pageKey(
+  build: string,
+  revision: number,
+  day: CalendarDate,
+  language: string,
+  url: URL,
+): string {
+  return `${build}\n${revision}\n${day.year}-${day.month}-${day.day}\n${language}\n${url.pathname}`;
 }
 
 export function compress(body: Buffer, encoding: Encoding, stored: boolean): Buffer {
@@ -137,6 +143,11 @@ interface Rendered {
 export interface PageServerOptions {
   /** The build's version: a new build never answers with an old build's page. */
   build: string;
+  /**
+   * The revision of what owners edit (catalogue, settings): a page rendered before a
+   * change is never served after it.
+   */
+  revision: () => number;
   clock: Clock;
   /** Bytes of pages kept, all encodings counted; 0 turns the cache off. */
   maxBytes: number;
@@ -149,7 +160,7 @@ export type PageServer = ((request: Request, context: AppLoadContext) => Promise
   clear(): void;
 };
 
-export function createPageServer({ build, clock, maxBytes, render }: PageServerOptions) {
+export function createPageServer({ build, revision, clock, maxBytes, render }: PageServerOptions) {
   const pages =
     maxBytes > 0
       ? new LRUCache<string, StoredPage>({
@@ -188,7 +199,7 @@ export function createPageServer({ build, clock, maxBytes, render }: PageServerO
   const serve = async (request: Request, context: AppLoadContext): Promise<Response> => {
     const url = pages ? shareableUrl(request) : null;
     if (!url || !pages) return finish(await renderWhole(request, context), request, "bypass");
-    const key = pageKey(build, today(), await getLocale(request), url);
+    const key = pageKey(build, revision(), today(), await getLocale(request), url);
     const cached = pages.get(key);
     if (cached) return answer(cached, request, "hit", []);
     const inFlight = rendering.get(key);

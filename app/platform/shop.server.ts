@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { sql } from "kysely";
+import { createContentStore, loadContent } from "~/content/store.server";
 import { type TelegramDesk, createTelegramDesk } from "~/desk/telegram-bot.server";
 import { fixedT } from "~/i18n/instance.server";
 import { defaultLanguage } from "~/i18n/languages";
@@ -25,6 +26,8 @@ const config = getConfig();
 const clock: Clock = systemClock;
 const db = createDatabase(databaseTarget(config));
 await migrateToLatest(db);
+/** The catalogue and settings shoppers see, in memory, following every owner's change. */
+const content = createContentStore({ db, initial: await loadContent(db) });
 
 const telegram: TelegramSettings = {
   botToken: config.telegram.botToken,
@@ -88,6 +91,10 @@ export const shop = {
   telegramDesk,
   /** Sends what was just queued in the outbox now rather than at the next look. */
   kickOutbox,
+  /** The catalogue and settings as shoppers see them now, from memory (no database wait). */
+  content: content.current,
+  /** After an owner's change: this process serves it at once (the others within a second). */
+  refreshContent: content.refresh,
 };
 
 let started = false;
@@ -105,6 +112,7 @@ export function startShop(): void {
       `PUBLIC_URL is not set: canonical links and the sitemap name http://localhost:${config.port}.`,
     );
   }
+  content.watcher.start();
   outbox?.start();
   telegramDesk?.start();
   expiry?.start();
@@ -112,7 +120,7 @@ export function startShop(): void {
 
 /** Ends the long poll and the jobs, sends what the outbox is sending, closes the database. */
 export async function stopShop(): Promise<void> {
-  await Promise.all([telegramDesk?.stop(), expiry?.stop()]);
+  await Promise.all([telegramDesk?.stop(), expiry?.stop(), content.watcher.stop()]);
   await outbox?.stop();
   // Several workers share one SQLite file, and only the last to close would fold the
   // write-ahead log back into it; which is last is chance. Each folds in what it can now,

@@ -10,6 +10,8 @@ import type { Database } from "../../db/schema";
 let db: Kysely<Database> | undefined;
 
 const ALL_TABLES = [
+  "activity",
+  "content_revision",
   "desk_passkey_challenges",
   "desk_passkeys",
   "desk_sessions",
@@ -19,6 +21,11 @@ const ALL_TABLES = [
   "order_events",
   "order_items",
   "orders",
+  "photo_files",
+  "product_photos",
+  "product_texts",
+  "products",
+  "shop_settings",
   "staff",
   "telegram_updates",
   "throttle_hits",

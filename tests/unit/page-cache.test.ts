@@ -31,9 +31,11 @@ function shop(
 ) {
   const renderings: Rendering[] = [];
   let now = TBILISI_NOON;
+  let revision = 1;
   let count = 0;
   const server = createPageServer({
     build: "build-1",
+    revision: () => revision,
     clock: () => now,
     maxBytes: 1024 * 1024,
     async render(request) {
@@ -61,6 +63,9 @@ function shop(
       server(new Request(`http://shop.test${path}`, { headers }), {}),
     tomorrow() {
       now += DAY;
+    },
+    ownerChangedSomething() {
+      revision += 1;
     },
     server,
   };
@@ -174,6 +179,15 @@ describe("pages the same for everyone, from memory", () => {
     expect(renderings).toHaveLength(2);
   });
 
+  it("never serves a page rendered before an owner's change after it", async () => {
+    const { get, ownerChangedSomething, renderings } = shop();
+    await get("/catalog");
+    expect(outcome(await get("/catalog"))).toBe("hit");
+    ownerChangedSomething();
+    expect(outcome(await get("/catalog"))).toBe("miss");
+    expect(renderings).toHaveLength(2);
+  });
+
   it("renders a page once for a burst of first visitors", async () => {
     const { get, renderings } = shop();
     const answers = await Promise.all(Array.from({ length: 20 }, () => get("/")));
@@ -209,6 +223,7 @@ describe("pages the same for everyone, from memory", () => {
     };
     const small = createPageServer({
       build: "b",
+      revision: () => 1,
       clock: () => TBILISI_NOON,
       maxBytes: 10_000,
       render,
@@ -216,7 +231,13 @@ describe("pages the same for everyone, from memory", () => {
     for (const path of ["/a", "/b", "/c", "/d"])
       await small(new Request(`http://shop.test${path}`), {});
     expect(small.size).toBeLessThan(4);
-    const none = createPageServer({ build: "b", clock: () => TBILISI_NOON, maxBytes: 0, render });
+    const none = createPageServer({
+      build: "b",
+      revision: () => 1,
+      clock: () => TBILISI_NOON,
+      maxBytes: 0,
+      render,
+    });
     await none(new Request("http://shop.test/a"), {});
     expect(outcome(await none(new Request("http://shop.test/a"), {}))).toBe("bypass");
     expect(none.size).toBe(0);

@@ -1,0 +1,101 @@
+import { type CalendarDate, addDays, parseIsoDate, toIsoDate } from "~/platform/calendar";
+
+/**
+ * The shop's settings an owner changes in the desk (`/desk/settings`), kept in the
+ * database one JSON value a section and read into memory with the catalogue. Each section
+ * is read defensively: a value the shop cannot read falls back to the defaults, which are
+ * what the shop showed before settings existed.
+ */
+export interface Contacts {
+  email: string;
+  /** A Telegram username, without "@". */
+  telegram: string;
+  /** A phone number as people write it, "+995 555 123 456"; empty for none. */
+  whatsapp: string;
+  phone: string;
+}
+
+export interface Ordering {
+  /** False: cart and checkout say the shop is not taking orders, and refuse them. */
+  taking: boolean;
+  /** When the shop takes orders again (ISO date), shown to shoppers; null when unknown. */
+  resumeOn: string | null;
+}
+
+export interface DeliverySettings {
+  /** The first day a delivery can be booked (ISO date); null: DELIVERY_FROM, else today. */
+  from: string | null;
+  /** How many days after the first day can be booked; null: DELIVERY_UNTIL, else 90. */
+  daysAhead: number | null;
+}
+
+export interface ShopSettings {
+  contacts: Contacts;
+  orders: Ordering;
+  delivery: DeliverySettings;
+}
+
+export const defaultSettings: ShopSettings = {
+  contacts: { email: "", telegram: "", whatsapp: "", phone: "" },
+  orders: { taking: true, resumeOn: null },
+  delivery: { from: null, daysAhead: null },
+};
+
+function text(value: unknown): string {
+  return typeof value === "string" ? value : "";
+}
+
+function isoDateOrNull(value: unknown): string | null {
+  return typeof value === "string" && parseIsoDate(value) ? value : null;
+}
+
+/** Settings from their stored sections (`key` → JSON text); what is unreadable is the default. */
+export function readSettings(rows: readonly { key: string; value: string }[]): ShopSettings {
+  const stored = new Map<string, Record<string, unknown>>();
+  for (const row of rows) {
+    try {
+      const value: unknown = JSON.parse(row.value);
+      if (value && typeof value === "object") stored.set(row.key, value as Record<string, unknown>);
+    } catch {
+      // An unreadable section reads as its defaults.
+    }
+  }
+  const contacts = stored.get("contacts") ?? {};
+  const orders = stored.get("orders") ?? {};
+  const delivery = stored.get("delivery") ?? {};
+  const daysAhead = delivery.daysAhead;
+  return {
+    contacts: {
+      email: text(contacts.email),
+      telegram: text(contacts.telegram),
+      whatsapp: text(contacts.whatsapp),
+      phone: text(contacts.phone),
+    },
+    orders: {
+      taking: orders.taking !== false,
+      resumeOn: isoDateOrNull(orders.resumeOn),
+    },
+    delivery: {
+      from: isoDateOrNull(delivery.from),
+      daysAhead:
+        typeof daysAhead === "number" && Number.isInteger(daysAhead) && daysAhead >= 0
+          ? daysAhead
+          : null,
+    },
+  };
+}
+
+/**
+ * The delivery window's bounds as DELIVERY_FROM/DELIVERY_UNTIL read them (D7): the owner's
+ * setting where there is one, the environment's otherwise.
+ */
+export function deliveryBounds(
+  settings: DeliverySettings,
+  environment: { from: string | null; until: string | null },
+  today: CalendarDate,
+): { from: string | null; until: string | null } {
+  const from = settings.from ?? environment.from;
+  if (settings.daysAhead === null) return { from, until: environment.until };
+  const first = (from && parseIsoDate(from)) || today;
+  return { from, until: toIsoDate(addDays(first, settings.daysAhead)) };
+}
