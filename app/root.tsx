@@ -15,6 +15,8 @@ import i18nextBrowser from "i18next";
 import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { getCart } from "./cart/cart.server";
+import { cartKnowsOf, cartProductsOf } from "./cart/products";
+import { catalogMenu } from "./catalog/view";
 import { getLocale, languageSwitchCookie } from "./i18n/i18next.server";
 import { defaultLanguage, getLanguage } from "./i18n/languages";
 import { resourcesVersion } from "./i18n/resources.server";
@@ -42,6 +44,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const locale = await getLocale(request);
   const t = shop.t(locale, "common");
   const switchCookie = await languageSwitchCookie(request);
+  const { catalog } = shop.content();
+  const cart = await getCart(request, cartKnowsOf(catalog));
   const { toast, setCookie: toastCookie } = await takeToast(request);
   const headers = new Headers();
   if (switchCookie) headers.append("Set-Cookie", switchCookie);
@@ -57,7 +61,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
         error: pageTitle(t, t("error.title"), { brand: false }),
       },
       analytics: shop.config.analytics,
-      cart: await getCart(request),
+      cart,
+      cartProducts: cartProductsOf(catalog, cart, locale),
+      menu: catalogMenu(catalog, locale),
       toast,
     } satisfies RootData,
     { headers },

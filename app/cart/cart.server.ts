@@ -16,17 +16,20 @@ const cartCookie = createCookie(CART_COOKIE, {
 });
 
 /**
- * The shopper's cart; an unreadable or tampered cookie reads as an empty cart. Carts
+ * The shopper's cart, of the products `known` says can stand in one (`cartKnowsOf`); an unreadable or tampered cookie reads as an empty cart. Carts
  * written before the cookie went through createCookie held the pairs as plain JSON;
  * they are still read, so no shopper loses a cart to an upgrade, and rewritten on the
  * next change.
  */
-export async function getCart(request: Request): Promise<Cart> {
+export async function getCart(
+  request: Request,
+  known: (key: string) => boolean,
+): Promise<Cart> {
   const header = request.headers.get("Cookie");
   if (!header?.includes(`${CART_COOKIE}=`)) return [];
   const value: unknown = await cartCookie.parse(header);
-  if (Array.isArray(value)) return sanitizeCart(value);
-  return deserializeCart(parseCookieHeader(header)[CART_COOKIE]);
+  if (Array.isArray(value)) return sanitizeCart(value, known);
+  return deserializeCart(parseCookieHeader(header)[CART_COOKIE], known);
 }
 
 /** The Set-Cookie header that stores the cart (or deletes the cookie when it is empty). */

@@ -2,6 +2,7 @@ import type { Toast } from "~/ui/toast";
 import {
   type Cart,
   type CartResult,
+  type CartRules,
   addToCart,
   clearCart,
   decrement,
@@ -28,9 +29,14 @@ interface Fields {
  * `expected`, so "plus" means "one more than I see": two quick presses, or a request
  * that overtakes another, still end with the quantity the shopper saw last.
  */
-function rebase(cart: Cart, key: string, expected: FormDataEntryValue | null): Cart {
+function rebase(
+  rules: CartRules,
+  cart: Cart,
+  key: string,
+  expected: FormDataEntryValue | null,
+): Cart {
   if (typeof expected !== "string" || !/^\d{1,2}$/.test(expected)) return cart;
-  const result = setQuantity(cart, key, Number(expected));
+  const result = setQuantity(rules, cart, key, Number(expected));
   return result.ok ? result.cart : cart;
 }
 
@@ -38,21 +44,26 @@ function rebase(cart: Cart, key: string, expected: FormDataEntryValue | null): C
  * One posted cart change applied to a cart: the server's authority and the browser's
  * optimistic preview run this same function.
  */
-export function applyCartIntent(current: Cart, intent: CartIntent, fields: Fields): CartResult {
+export function applyCartIntent(
+  rules: CartRules,
+  current: Cart,
+  intent: CartIntent,
+  fields: Fields,
+): CartResult {
   const key = String(fields.get("key") ?? "");
-  const cart = rebase(current, key, fields.get("expected"));
+  const cart = rebase(rules, current, key, fields.get("expected"));
   switch (intent) {
     case "add":
-      return addToCart(cart, key, fields.get("quantity") ?? 1);
+      return addToCart(rules, cart, key, fields.get("quantity") ?? 1);
     case "set": {
       const typed = parseTypedQuantity(String(fields.get("quantity") ?? ""));
       if (typed === "invalid") return { ok: false, error: "badQuantity" };
-      return setQuantity(cart, key, typed ?? 0);
+      return setQuantity(rules, cart, key, typed ?? 0);
     }
     case "increment":
-      return increment(cart, key);
+      return increment(rules, cart, key);
     case "decrement":
-      return decrement(cart, key);
+      return decrement(rules, cart, key);
     case "remove":
       return removeLine(cart, key);
     case "clear":

@@ -1,10 +1,28 @@
-import { getProductByKey } from "~/catalog/products";
+import type { PhotoView } from "~/catalog/photos";
 import { BADGE_MAX, MAX_CART_LINES, MAX_LINE_QUANTITY } from "~/constants";
 
 /**
  * The cart: catalogue keys and quantities, nothing else (D4, D5). Every function here
- * is pure and shared by the server (the authority) and the browser (optimistic UI).
+ * is pure and shared by the server (the authority) and the browser (optimistic UI). What
+ * it knows of products it is told: the server looks them up in the catalogue
+ * (`cart/products.ts`); the browser knows only what the server sent.
  */
+
+/** A product as the cart shows it, in the shopper's language. */
+export interface CartProduct {
+  key: string;
+  title: string;
+  href: string;
+  /** Tetri. */
+  price: number;
+  /** False when it is sold out: kept in the cart, shown as such, never ordered. */
+  orderable: boolean;
+  photo: PhotoView | null;
+}
+
+/** Why a product may not be added to a cart now, or null when it may. */
+export type CartRules = (key: string) => CartError | null;
+export type CartProducts = (key: string) => CartProduct | undefined;
 export interface CartLine {
   key: string;
   qty: number;
@@ -12,7 +30,12 @@ export interface CartLine {
 
 export type Cart = readonly CartLine[];
 
-export type CartError = "unknownProduct" | "notOrderable" | "cartFull" | "badQuantity";
+export type CartError =
+  | "unknownProduct"
+  | "notOrderable"
+  | "soldOut"
+  | "cartFull"
+  | "badQuantity";
 
 export type CartResult =
   | { ok: true; cart: Cart; limited: boolean }
@@ -45,16 +68,14 @@ export function parseTypedQuantity(text: string): number | null | "invalid" {
   return quantity <= 0 ? null : Math.min(MAX_LINE_QUANTITY, quantity);
 }
 
-function checkProduct(key: string): CartError | null {
-  const product = getProductByKey(key);
-  if (!product) return "unknownProduct";
-  if (!product.orderable || product.price === null) return "notOrderable";
-  return null;
-}
-
 /** Adds a product, merging with its line by adding the quantity (default 1). */
-export function addToCart(cart: Cart, key: string, quantity: unknown = 1): CartResult {
-  const problem = checkProduct(key);
+export function addToCart(
+  rules: CartRules,
+  cart: Cart,
+  key: string,
+  quantity: unknown = 1,
+): CartResult {
+  const problem = rules(key);
   if (problem) return { ok: false, error: problem };
   const qty = normalizeQuantity(quantity);
   const existing = cart.find((line) => line.key === key);
@@ -72,14 +93,19 @@ export function addToCart(cart: Cart, key: string, quantity: unknown = 1): CartR
 }
 
 /** Sets a line's quantity; 0 or less removes it. */
-export function setQuantity(cart: Cart, key: string, quantity: number): CartResult {
+export function setQuantity(
+  rules: CartRules,
+  cart: Cart,
+  key: string,
+  quantity: number,
+): CartResult {
   if (!Number.isFinite(quantity)) return { ok: false, error: "badQuantity" };
   if (quantity <= 0) return removeLine(cart, key);
-  const problem = checkProduct(key);
+  const problem = rules(key);
   if (problem) return { ok: false, error: problem };
   const qty = Math.min(MAX_LINE_QUANTITY, Math.floor(quantity));
   const exists = cart.some((line) => line.key === key);
-  if (!exists) return addToCart(cart, key, qty);
+  if (!exists) return addToCart(rules, cart, key, qty);
   return {
     ok: true,
     cart: cart.map((line) => (line.key === key ? { key, qty } : line)),
@@ -88,15 +114,20 @@ export function setQuantity(cart: Cart, key: string, quantity: number): CartResu
 }
 
 /** Plus: one more of a line. */
-export function increment(cart: Cart, key: string): CartResult {
-  return addToCart(cart, key, 1);
+export function increment(rules: CartRules, cart: Cart, key: string): CartResult {
+  return addToCart(rules, cart, key, 1);
 }
 
-/** Minus: one fewer; reaching 0 removes the line. */
-export function decrement(cart: Cart, key: string): CartResult {
+/** Minus: one fewer; reaching 0 removes the line (a sold-out line may always shrink). */
+export function decrement(rules: CartRules, cart: Cart, key: string): CartResult {
   const line = cart.find((candidate) => candidate.key === key);
   if (!line) return { ok: true, cart, limited: false };
-  return setQuantity(cart, key, line.qty - 1);
+  if (line.qty <= 1) return removeLine(cart, key);
+  return {
+    ok: true,
+    cart: cart.map((other) => (other.key === key ? { key, qty: line.qty - 1 } : other)),
+    limited: false,
+  };
 }
 
 export function removeLine(cart: Cart, key: string): CartResult {
@@ -113,56 +144,48 @@ export function badgeText(count: number): string {
 }
 
 export interface PricedLine {
-  key: string;
-  group: string;
-  slug: string;
+  product: CartProduct;
   qty: number;
-  /** Tetri, from the catalogue. */
-  unitPrice: number;
-  /** Tetri: unit price × quantity. */
+  /** Tetri: the catalogue's price × quantity. */
   subtotal: number;
-  image: { src: string; width: number; height: number };
 }
 
 export interface PricedCart {
   lines: PricedLine[];
-  /** Tetri. */
+  /** Tetri, of the lines that can be ordered. */
   total: number;
   count: number;
+  /** Lines whose product sold out since it was put in the cart: no checkout until removed. */
+  soldOut: number;
 }
 
 /**
  * The cart priced from the catalogue alone: whatever a request said about prices is
- * never read. Lines whose product is unknown or not orderable are dropped.
+ * never read. Lines whose product is unknown are dropped; sold-out lines stay, shown as
+ * such and left out of the total.
  */
-export function priceCart(cart: Cart): PricedCart {
+export function priceCart(cart: Cart, products: CartProducts): PricedCart {
   const lines: PricedLine[] = [];
   for (const line of cart) {
-    const product = getProductByKey(line.key);
-    if (!product || !product.orderable || product.price === null) continue;
-    const [image] = product.images;
-    lines.push({
-      key: product.key,
-      group: product.group,
-      slug: product.slug,
-      qty: line.qty,
-      unitPrice: product.price,
-      subtotal: product.price * line.qty,
-      image: { src: image.src, width: image.width, height: image.height },
-    });
+    const product = products(line.key);
+    if (!product) continue;
+    lines.push({ product, qty: line.qty, subtotal: product.price * line.qty });
   }
+  const available = lines.filter((line) => line.product.orderable);
   return {
     lines,
-    total: lines.reduce((sum, line) => sum + line.subtotal, 0),
+    total: available.reduce((sum, line) => sum + line.subtotal, 0),
     count: lines.length,
+    soldOut: lines.length - available.length,
   };
 }
 
 /**
- * Reads a stored cart defensively: anything malformed, unknown or not orderable is
- * dropped, quantities are brought within the rules and duplicate lines merged.
+ * Reads a stored cart defensively: anything malformed or unknown is dropped (a product
+ * sold out since stays, to be shown as such), quantities are brought within the rules and
+ * duplicate lines merged.
  */
-export function sanitizeCart(value: unknown): Cart {
+export function sanitizeCart(value: unknown, known: (key: string) => boolean): Cart {
   if (!Array.isArray(value)) return [];
   let cart: Cart = [];
   for (const entry of value.slice(0, MAX_CART_LINES * 2)) {
@@ -170,7 +193,8 @@ export function sanitizeCart(value: unknown): Cart {
     const [key, qty] = entry;
     if (typeof key !== "string" || key.length > 100 || typeof qty !== "number") continue;
     if (!Number.isInteger(qty) || qty < 1) continue;
-    const result = addToCart(cart, key, qty);
+    if (!known(key)) continue;
+    const result = addToCart(() => null, cart, key, qty);
     if (result.ok) cart = result.cart;
   }
   return cart;
@@ -181,10 +205,13 @@ export function storedCart(cart: Cart): Array<[string, number]> {
   return cart.map((line) => [line.key, line.qty]);
 }
 
-export function deserializeCart(text: string | null | undefined): Cart {
+export function deserializeCart(
+  text: string | null | undefined,
+  known: (key: string) => boolean,
+): Cart {
   if (!text || text.length > 4096) return [];
   try {
-    return sanitizeCart(JSON.parse(text));
+    return sanitizeCart(JSON.parse(text), known);
   } catch {
     return [];
   }

@@ -207,20 +207,26 @@ export function relatedProducts(
   return chosen.slice(0, limit);
 }
 
-export interface LineLink {
-  id: LineId;
-  href: string;
-  comingSoon: boolean;
+/** Products a shopper can buy now, or could and will again: on sale or sold out. */
+export function isOnSale(product: Pick<CatalogProduct, "status" | "price" | "stock">): boolean {
+  return isOrderable(product) || (isSoldOut(product) && product.price !== null);
 }
 
-/** Where a home-page line leads: the group of its first product on sale, else "coming soon". */
+export interface LineLink {
+  id: LineId;
+  /** The group of its first product on sale, else the coming-soon page. */
+  href: string;
+  comingSoon: boolean;
+  products: CatalogProduct[];
+}
+
+/** The home page's lines: where each leads, and its products on sale (the mega menu lists them). */
 export function lineLinks(catalog: Catalog): LineLink[] {
   return lineIds.map((id) => {
-    const onSale = catalog.products.find(
-      (product) => product.line === id && (product.status === "on_sale" || isSoldOut(product)),
-    );
-    return onSale
-      ? { id, href: `/catalog/${onSale.group}`, comingSoon: false }
-      : { id, href: "/catalog/404", comingSoon: true };
+    const products = catalog.products.filter((product) => product.line === id && isOnSale(product));
+    const [first] = products;
+    return first
+      ? { id, href: `/catalog/${first.group}`, comingSoon: false, products }
+      : { id, href: "/catalog/404", comingSoon: true, products };
   });
 }

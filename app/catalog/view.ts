@@ -1,9 +1,13 @@
 import type { LanguageCode } from "~/i18n/languages";
 import {
+  type Catalog,
   type CatalogProduct,
+  type LineId,
   type ProductTexts,
   isOrderable,
+  isOnSale,
   isSoldOut,
+  lineLinks,
   listItems,
   productHref,
 } from "./model";
@@ -91,5 +95,33 @@ export function productView(product: CatalogProduct, language: LanguageCode): Pr
       text,
       percent: product.survey[index] ?? null,
     })),
+  };
+}
+
+export interface ProductLink {
+  title: string;
+  href: string;
+}
+
+/** The catalogue as the header's menus and the footer name it, in one language. */
+export interface CatalogMenu {
+  lines: { id: LineId; href: string; comingSoon: boolean; products: ProductLink[] }[];
+  /** Every product on sale, for the footer's list. */
+  onSale: ProductLink[];
+}
+
+function productLink(product: CatalogProduct, language: LanguageCode): ProductLink {
+  return { title: textsIn(product, language).title, href: productHref(product) };
+}
+
+export function catalogMenu(catalog: Catalog, language: LanguageCode): CatalogMenu {
+  return {
+    lines: lineLinks(catalog).map((line) => ({
+      id: line.id,
+      href: line.href,
+      comingSoon: line.comingSoon,
+      products: line.products.map((product) => productLink(product, language)),
+    })),
+    onSale: catalog.products.filter(isOnSale).map((product) => productLink(product, language)),
   };
 }

@@ -98,7 +98,7 @@ export function CheckoutForm({ token, window, result }: CheckoutFormProps) {
   }
 
   const invalid = (field: CheckoutField) => (error?.fields.includes(field) ? true : undefined);
-  const messageText = error ? formMessage(t, error.message, window) : "";
+  const messageText = error ? formMessage(t, error.message, window, error.values) : "";
 
   return (
     <Form
@@ -328,11 +328,12 @@ export function formMessage(
   t: (key: string, options?: Record<string, unknown>) => string,
   message: FormMessage,
   window: DeliveryWindow,
+  values?: Record<string, string | number>,
 ): string {
   if (message === "errors.saveFailed") {
     return `${t("checkout:errors.saveFailed")} ${t("checkout:errors.tryAgain")}`;
   }
   if (message === "check.late")
     return t("checkout:check.late", { max: isolate(toShortDate(window.max)) });
-  return t(`checkout:${message}`);
+  return t(`checkout:${message}`, values);
 }

@@ -30,11 +30,15 @@ export type FormMessage =
   | CheckoutMessage
   | "errors.saveFailed"
   | "errors.tooMany"
-  | "errors.expired";
+  | "errors.expired"
+  | "errors.soldOut"
+  | "errors.fewLeft";
 
 export interface FormError {
   message: FormMessage;
   fields: CheckoutField[];
+  /** Values the message names (the product that ran out, how many are left). */
+  values?: Record<string, string | number>;
 }
 
 /** The browser's own rule for type="email" (HTML Living Standard). */

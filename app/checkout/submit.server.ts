@@ -18,8 +18,6 @@ export interface CheckoutDeps {
   delivery: { from: string | null; until: string | null };
   telegram: TelegramSettings;
   rateLimiter: RateLimiter;
-  /** The product's title as the owner reads it, stored with the item. */
-  titleOf(slug: string): string;
   log?: Pick<Console, "error">;
 }
 
@@ -37,7 +35,7 @@ export type CheckoutOutcome =
   | { status: "bot" }
   | {
       status: "refused";
-      httpStatus: 400 | 429 | 500;
+      httpStatus: 400 | 409 | 429 | 500;
       error: FormError;
       values: Record<CheckoutField, string>;
       retryAfterSeconds?: number;
@@ -67,7 +65,7 @@ export async function submitCheckout(
     checkoutFields.map((field) => [field, form.get(field) ?? ""]),
   ) as Record<CheckoutField, string>;
   const refuse = (
-    httpStatus: 400 | 429 | 500,
+    httpStatus: 400 | 409 | 429 | 500,
     error: FormError,
     retryAfterSeconds?: number,
   ): CheckoutOutcome => ({ status: "refused", httpStatus, error, values, retryAfterSeconds });
@@ -90,10 +88,20 @@ export async function submitCheckout(
         cart: submission.cart,
         language: submission.language,
         token,
-        titleOf: deps.titleOf,
+        // Titles are stored as the desk chats read them.
+        titleLanguage: deps.telegram.language,
       },
       { now: deps.now(), telegram: deps.telegram },
     );
+    if (!placed.ok && placed.error === "soldOut") {
+      const [first] = placed.short;
+      return refuse(
+        409,
+        first && first.left > 0
+          ? { message: "errors.fewLeft", fields: [], values: { title: first.title, count: first.left } }
+          : { message: "errors.soldOut", fields: [], values: { title: first?.title ?? "" } },
+      );
+    }
     if (!placed.ok) return { status: "emptyCart" };
     return { status: "placed", orderNumber: placed.placed.order.order_number };
   } catch (error) {

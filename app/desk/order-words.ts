@@ -1,17 +1,17 @@
-import { getProductByKey } from "~/catalog/products";
-import { getLanguage, isLanguageCode } from "~/i18n/languages";
+import { type Catalog, findProduct } from "~/catalog/model";
+import { type LanguageCode, getLanguage, isLanguageCode } from "~/i18n/languages";
 
 /**
  * An order item's name in the reader's language: the catalogue's title of the product
- * its key names. The title stored with the order (in the owner's language at checkout)
- * names a product the catalogue no longer has.
+ * its key names. The title stored with the order (in the chats' language at checkout)
+ * names a product the catalogue no longer has, or has no title for in that language.
  */
 export function itemTitle(
   item: { item_key: string; title: string },
-  t: (key: string) => string,
+  catalog: Catalog,
+  language: LanguageCode,
 ): string {
-  const product = getProductByKey(item.item_key);
-  return product ? t(`catalog:products.${product.slug}.title`) : item.title;
+  return findProduct(catalog, item.item_key)?.texts[language]?.title || item.title;
 }
 
 /** The language an order was placed in, named as the language switcher names it. */

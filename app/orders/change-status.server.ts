@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Transaction } from "kysely";
+import { giveBackStock } from "~/catalog/stock.server";
 import { isoAt } from "~/platform/clock";
 import type { Database, Order, OrderEventsTable, OrderStatus } from "../../db/schema";
 import { type SystemNote, systemNoteColumns } from "./event-note";
@@ -23,7 +24,8 @@ export type StatusChange =
  * when, who, from what to what and why, and every chat's copy of its message is due to
  * be edited (D25). The status it already has is a no-op; a move the rules do not allow
  * is refused and changes nothing. The update names the status it read, so two people
- * pressing at once cannot both move it.
+ * pressing at once cannot both move it. A cancelled or refused order gives its counted
+ * stock back in the same transaction.
  */
 export async function changeOrderStatus(
   db: Kysely<Database>,
@@ -68,6 +70,8 @@ export async function changeOrderStatusIn(
     .where("status", "=", from)
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) !== 1) return { outcome: "refused", order, from };
+  // A cancelled order was never handed over; a refused one came back: its jars are on the shelf.
+  if (input.to === "cancelled" || input.to === "refused") await giveBackStock(trx, order.id);
   await appendEvent(trx, order.id, input.actor, now, {
     kind: "status",
     from_status: from,

@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { Cart } from "~/cart/model";
-import { priceCart } from "~/cart/model";
+import { type ShortLine, readOrderLines, takeStock } from "~/catalog/stock.server";
 import { type TelegramSettings, enqueueOrderNotifications } from "~/orders/outbox.server";
 import { isoAt } from "~/platform/clock";
 import { isUniqueViolation } from "../../db/connection";
@@ -21,8 +21,8 @@ export interface PlaceOrderInput {
   language: string;
   /** The one-time token of the form (D9). */
   token: string;
-  /** The product's title as the owner reads it, stored with the item. */
-  titleOf(slug: string): string;
+  /** The language the owner reads in the chats: the product's title is stored in it. */
+  titleLanguage: string;
 }
 
 export interface PlacedOrder {
@@ -34,7 +34,12 @@ export interface PlacedOrder {
 
 export type PlaceOrderResult =
   | { ok: true; placed: PlacedOrder }
-  | { ok: false; error: "emptyCart" };
+  | { ok: false; error: "emptyCart" }
+  /** Not enough left of these (another order took them first): nothing was stored. */
+  | { ok: false; error: "soldOut"; short: ShortLine[] };
+
+/** Thrown inside the transaction to roll it back when the stock was taken meanwhile. */
+class StockTaken extends Error {}
 
 export interface PlaceOrderOptions {
   /** The instant the order is placed (the shop's clock), stored as its creation time. */
@@ -48,9 +53,10 @@ export interface PlaceOrderOptions {
 const PLACE_ATTEMPTS = 5;
 
 /**
- * Saves an order (D5, D9): the cart is priced from the catalogue, and the order, its
- * items and its chat notifications (the outbox, D13) are written in one transaction,
- * so an order is stored whole or not at all. A token that already placed an order
+ * Saves an order (D5, D9): the cart is priced from the catalogue as stored now, its
+ * counted stock taken, and the order, its items and its chat notifications (the outbox,
+ * D13) are written in one transaction, so an order is stored whole or not at all. Not
+ * enough left of a product refuses the order and stores nothing. A token that already placed an order
  * returns that order: this is the one idempotency check. When another process takes the
  * same order number, or places the same form, at the same moment, the unique indexes
  * refuse the second insert and the whole transaction runs again: a fresh number, or the
@@ -65,7 +71,12 @@ export async function placeOrder(
     try {
       return await placeOrderOnce(db, input, options);
     } catch (error) {
-      if (!isUniqueViolation(error) || attempt >= PLACE_ATTEMPTS) throw error;
+      if (error instanceof StockTaken) {
+        // Read again, outside the rolled-back transaction, to say what is left now.
+        const now = await readOrderLines(db, input.cart, languagesOf(input));
+        return { ok: false, error: "soldOut", short: now.ok ? [] : now.short };
+      }
+      if (!isRetryable(error) || attempt >= PLACE_ATTEMPTS) throw error;
     }
   }
 }
@@ -93,8 +104,11 @@ async function placeOrderOnce(
       return { ok: true, placed: { order: existing, items, created: false } };
     }
 
-    const priced = priceCart(input.cart);
+    const priced = await readOrderLines(trx, input.cart, languagesOf(input));
+    if (!priced.ok) return { ok: false, error: "soldOut", short: priced.short };
     if (priced.lines.length === 0) return { ok: false, error: "emptyCart" };
+    if (!(await takeStock(trx, priced.lines))) throw new StockTaken();
+    const total = priced.lines.reduce((sum, line) => sum + line.subtotal, 0);
 
     const orderNumber = await freeOrderNumber(trx, nextNumber);
     const order = await trx
@@ -106,7 +120,7 @@ async function placeOrderOnce(
         messenger: input.values.messenger,
         email: input.values.email,
         delivery_time: input.values.deliveryTime,
-        total: priced.total,
+        total,
         positions: priced.lines.length,
         language: input.language,
         submission_token: input.token,
@@ -123,9 +137,9 @@ async function placeOrderOnce(
         priced.lines.map((line) => ({
           order_id: order.id,
           item_key: line.key,
-          title: input.titleOf(line.slug),
+          title: line.titles[input.titleLanguage] || line.key,
           qty: line.qty,
-          price: line.unitPrice,
+          price: line.price,
           subtotal: line.subtotal,
         })),
       )
@@ -136,6 +150,21 @@ async function placeOrderOnce(
       await enqueueOrderNotifications(trx, options.telegram, order, options.now);
     return { ok: true, placed: { order, items, created: true } };
   });
+}
+
+function languagesOf(input: PlaceOrderInput) {
+  return { shopper: input.language, chat: input.titleLanguage };
+}
+
+/**
+ * Another process was quicker: it took the same order number or placed the same form
+ * (a unique index refused), or, on SQLite, wrote between this transaction's first read
+ * and its first write (the snapshot it read is stale). The whole transaction runs again.
+ */
+function isRetryable(error: unknown): boolean {
+  if (isUniqueViolation(error)) return true;
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "SQLITE_BUSY_SNAPSHOT" || code === "SQLITE_BUSY" || code === "40001";
 }
 
 async function freeOrderNumber(trx: Transaction<Database>, next: () => number): Promise<number> {

@@ -1,15 +1,24 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { LINE_IMAGE, productLines } from "~/catalog/lines";
+import type { LineId } from "~/catalog/model";
 import { getLocale } from "~/i18n/i18next.server";
 import { shareable } from "~/platform/handle";
 import { shop } from "~/platform/shop.server";
 import { Reviews } from "~/ui/Reviews";
 import { Slideshow } from "~/ui/Slideshow";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
+import { useRootData } from "~/ui/root-data";
 
 export const handle = shareable;
+
+/** Each line's tile picture (the project's own artwork, D19). */
+const LINE_IMAGES: Record<LineId, string> = {
+  delicate: "/images/categories/delicate.svg",
+  firstAid: "/images/categories/first-aid.svg",
+  face: "/images/categories/face.svg",
+};
+const LINE_IMAGE = { width: 600, height: 400 } as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = shop.t(await getLocale(request), "common");
@@ -22,6 +31,7 @@ export const meta: MetaFunction<typeof loader> = pageMetaTags;
 
 export default function Home() {
   const { t } = useTranslation("home");
+  const lines = useRootData()?.menu.lines ?? [];
   return (
     <>
       <h1 className="visually-hidden">{t("headline.title")}</h1>
@@ -35,11 +45,11 @@ export default function Home() {
       <section className="page lines" aria-labelledby="lines-title">
         <h2 id="lines-title">{t("categories.title")}</h2>
         <ul className="lines__list">
-          {productLines.map((line) => (
+          {lines.map((line) => (
             <li key={line.id}>
               <Link to={line.href} className="line-tile">
                 <img
-                  src={line.image}
+                  src={LINE_IMAGES[line.id]}
                   width={LINE_IMAGE.width}
                   height={LINE_IMAGE.height}
                   alt=""

@@ -5,13 +5,15 @@ import { useTranslation } from "react-i18next";
 import { CartForm, useCartFetcher, useExpectedQuantity } from "~/cart/CartForm";
 import { commitCart, getCart } from "~/cart/cart.server";
 import { type CartAnswer, applyCartIntent, isCartIntent } from "~/cart/intents";
-import { type PricedLine, digitsOnly, priceCart } from "~/cart/model";
-import { useCart } from "~/cart/use-cart";
+import { type PricedLine, digitsOnly } from "~/cart/model";
+import { cartKnowsOf, cartProduct, cartRulesOf } from "~/cart/products";
+import { usePricedCart } from "~/cart/use-cart";
 import { getLocale } from "~/i18n/i18next.server";
 import { shareable } from "~/platform/handle";
 import { readForm, safeRedirect } from "~/platform/http.server";
 import { shop } from "~/platform/shop.server";
 import { Price } from "~/ui/Price";
+import { ProductImage } from "~/ui/ProductImage";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 import { createToast, flashToast } from "~/ui/toast.server";
 import { useHydrated } from "~/ui/use-hydrated";
@@ -47,13 +49,19 @@ export async function action({ request }: ActionFunctionArgs) {
     });
   }
 
-  const result = applyCartIntent(await getCart(request), intent, form);
+  const { catalog } = shop.content();
+  const cart = await getCart(request, cartKnowsOf(catalog));
+  const result = applyCartIntent(cartRulesOf(catalog), cart, intent, form);
+  const added =
+    result.ok && intent === "add"
+      ? cartProduct(catalog, String(form.get("key")), await getLocale(request))
+      : undefined;
   const toast = !result.ok
     ? createToast({ kind: "error", error: result.error })
     : result.limited
       ? createToast({ kind: "limit" })
-      : intent === "add"
-        ? createToast({ kind: "added", key: String(form.get("key")) })
+      : added
+        ? createToast({ kind: "added", title: added.title })
         : null;
 
   const headers = new Headers();
@@ -67,7 +75,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function CartPage() {
   const { t } = useTranslation(["cart", "common"]);
-  const { lines, total } = priceCart(useCart());
+  const { lines, total, soldOut } = usePricedCart();
 
   return (
     <section className="page cart">
@@ -83,7 +91,7 @@ export default function CartPage() {
         <>
           <ul className="cart-lines">
             {lines.map((line) => (
-              <CartLineItem key={line.key} line={line} />
+              <CartLineItem key={line.product.key} line={line} />
             ))}
           </ul>
           <div className="cart-summary">
@@ -91,10 +99,17 @@ export default function CartPage() {
               <span>{t("cart:total")}</span> <Price amount={total} />
             </p>
             <p className="cart-summary__note">{t("cart:cashNote")}</p>
+            {soldOut > 0 ? (
+              <p className="cart-summary__sold-out" role="status">
+                {t("cart:soldOutNote")}
+              </p>
+            ) : null}
             <div className="actions">
-              <Link to="/checkout" className="button button--large">
-                {t("cart:checkout")}
-              </Link>
+              {soldOut > 0 ? null : (
+                <Link to="/checkout" className="button button--large">
+                  {t("cart:checkout")}
+                </Link>
+              )}
               <Link to="/catalog" className="button button--quiet">
                 {t("cart:continue")}
               </Link>
@@ -107,35 +122,36 @@ export default function CartPage() {
 }
 
 function CartLineItem({ line }: { line: PricedLine }) {
-  const { t } = useTranslation(["cart", "catalog"]);
-  const fetcher = useCartFetcher(`cart-line:${line.key}`);
+  const { t } = useTranslation("cart");
+  const fetcher = useCartFetcher(`cart-line:${line.product.key}`);
   const stepBy = useExpectedQuantity(line.qty);
-  const title = t(`catalog:products.${line.slug}.title`);
+  const { product } = line;
+  const title = product.title;
   return (
-    <li className="cart-line">
-      <img
-        className="cart-line__image"
-        src={line.image.src}
-        width={line.image.width}
-        height={line.image.height}
-        alt=""
-        loading="lazy"
-        decoding="async"
-      />
+    <li className={product.orderable ? "cart-line" : "cart-line cart-line--sold-out"}>
+      {product.photo ? (
+        <ProductImage
+          className="cart-line__image"
+          photo={{ ...product.photo, alt: "" }}
+          sizes="96px"
+          loading="lazy"
+        />
+      ) : null}
       <div className="cart-line__info">
         <h2 className="cart-line__title">
-          <Link to={`/catalog/${line.group}/${line.slug}`}>{title}</Link>
+          <Link to={product.href}>{title}</Link>
         </h2>
         <p className="cart-line__price">
-          <span className="visually-hidden">{t("cart:line.price")}: </span>
-          <Price amount={line.unitPrice} />
+          <span className="visually-hidden">{t("line.price")}: </span>
+          <Price amount={product.price} />
         </p>
+        {product.orderable ? null : <p className="cart-line__sold-out">{t("line.soldOut")}</p>}
       </div>
       <div className="cart-line__quantity">
         <CartForm
           fetcher={fetcher}
           intent="decrement"
-          productKey={line.key}
+          productKey={product.key}
           expected={line.qty}
           onSubmit={stepBy(-1)}
         >
@@ -153,7 +169,7 @@ function CartLineItem({ line }: { line: PricedLine }) {
         <CartForm
           fetcher={fetcher}
           intent="increment"
-          productKey={line.key}
+          productKey={product.key}
           expected={line.qty}
           onSubmit={stepBy(1)}
         >
@@ -180,7 +196,7 @@ function CartLineItem({ line }: { line: PricedLine }) {
       <CartForm
         fetcher={fetcher}
         intent="remove"
-        productKey={line.key}
+        productKey={product.key}
         className="cart-line__remove"
       >
         <button
@@ -223,12 +239,17 @@ function QuantityInput({
   }
 
   return (
-    <CartForm fetcher={fetcher} intent="set" productKey={line.key} className="quantity-form">
-      <label className="visually-hidden" htmlFor={`qty-${line.key}`}>
+    <CartForm
+      fetcher={fetcher}
+      intent="set"
+      productKey={line.product.key}
+      className="quantity-form"
+    >
+      <label className="visually-hidden" htmlFor={`qty-${line.product.key}`}>
         {t("line.quantityOf", { title })}
       </label>
       <input
-        id={`qty-${line.key}`}
+        id={`qty-${line.product.key}`}
         className="quantity-input"
         name="quantity"
         type="text"

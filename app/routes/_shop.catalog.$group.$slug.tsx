@@ -3,7 +3,8 @@ import { Link, data, useLoaderData, useRouteLoaderData } from "@remix-run/react"
 import { useTranslation } from "react-i18next";
 import { CartForm, useCartFetcher, useExpectedQuantity } from "~/cart/CartForm";
 import { useCart } from "~/cart/use-cart";
-import { type Product, getProduct, productHref, relatedProducts } from "~/catalog/products";
+import { findVisibleProduct, relatedProducts } from "~/catalog/model";
+import { type ProductCardView, type ProductView, productCardView, productView } from "~/catalog/view";
 import { getLocale } from "~/i18n/i18next.server";
 import { TETRI_PER_LARI } from "~/i18n/money";
 import { shareable } from "~/platform/handle";
@@ -16,23 +17,25 @@ import { ProductGrid } from "~/ui/ProductCard";
 import { SurveyBars } from "~/ui/SurveyBars";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 
-function structuredData(product: Product, origin: string, name: string, description: string) {
+function structuredData(product: ProductView, origin: string) {
   return {
     "@context": "https://schema.org",
     "@type": "Product",
-    name,
-    description,
+    name: product.title,
+    description: product.short,
     sku: product.key,
     brand: { "@type": "Brand", name: "Kolkhida" },
-    image: product.images.map((image) => `${origin}${image.src}`),
+    image: product.photos.map((photo) => `${origin}${photo.src}`),
     offers: {
       "@type": "Offer",
-      url: `${origin}${productHref(product)}`,
+      url: `${origin}${product.href}`,
       priceCurrency: "GEL",
       price: product.price === null ? undefined : (product.price / TETRI_PER_LARI).toFixed(2),
       availability: product.orderable
         ? "https://schema.org/InStock"
-        : "https://schema.org/PreOrder",
+        : product.soldOut
+          ? "https://schema.org/OutOfStock"
+          : "https://schema.org/PreOrder",
     },
   };
 }
@@ -40,8 +43,10 @@ function structuredData(product: Product, origin: string, name: string, descript
 export const handle = shareable;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const product = getProduct(params.group ?? "", params.slug ?? "");
-  const t = shop.t(await getLocale(request), "catalog");
+  const language = await getLocale(request);
+  const { catalog } = shop.content();
+  const product = findVisibleProduct(catalog, params.group ?? "", params.slug ?? "");
+  const t = shop.t(language, "catalog");
   if (!product) {
     return data(
       {
@@ -55,17 +60,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       { status: 404 },
     );
   }
-  const name = t(`products.${product.slug}.title`);
-  const description = t(`products.${product.slug}.short`);
+  const view = productView(product, language);
   const photo = Number(new URL(request.url).searchParams.get("photo"));
-  // The structured data is not sent as data: the page builds it from the catalogue, its
-  // texts and the root's origin, the same on the server and in the browser.
   return {
     found: true as const,
-    key: product.key,
+    product: view,
+    related: relatedProducts(catalog, product).map((other) => productCardView(other, language)),
     selectedPhoto:
-      Number.isInteger(photo) && photo >= 1 && photo <= product.images.length ? photo - 1 : 0,
-    meta: { title: pageTitle(t, name), description },
+      Number.isInteger(photo) && photo >= 1 && photo <= view.photos.length ? photo - 1 : 0,
+    meta: { title: pageTitle(t, view.title), description: view.short },
   };
 }
 
@@ -87,24 +90,28 @@ function ProductNotFound() {
 export default function ProductPage() {
   const loaderData = useLoaderData<typeof loader>();
   if (!loaderData.found) return <ProductNotFound />;
-  return <ProductDetails productKey={loaderData.key} selectedPhoto={loaderData.selectedPhoto} />;
+  return (
+    <ProductDetails
+      product={loaderData.product}
+      related={loaderData.related}
+      selectedPhoto={loaderData.selectedPhoto}
+    />
+  );
 }
 
 function ProductDetails({
-  productKey,
+  product,
+  related,
   selectedPhoto,
 }: {
-  productKey: string;
+  product: ProductView;
+  related: ProductCardView[];
   selectedPhoto: number;
 }) {
   const { t } = useTranslation("catalog");
   const origin = useRouteLoaderData<typeof rootLoader>("root")?.origin ?? "";
-  const [group = "", slug = ""] = productKey.split("/");
-  const product = getProduct(group, slug);
-  if (!product) return <ProductNotFound />;
-  const text = (key: string) => t(`products.${product.slug}.${key}`);
-  const title = text("title");
-  const jsonLd = JSON.stringify(structuredData(product, origin, title, text("short")));
+  const { title } = product;
+  const jsonLd = JSON.stringify(structuredData(product, origin));
   return (
     <>
       <article className="page product">
@@ -117,11 +124,21 @@ function ProductDetails({
           ]}
         />
         <div className="product__layout">
-          <Gallery product={product} selected={selectedPhoto} />
+          <Gallery photos={product.photos} selected={selectedPhoto} />
           <div className="product__summary">
             <h1>{title}</h1>
-            <p className="product__short">{text("short")}</p>
-            {product.orderable && product.price !== null ? (
+            <p className="product__short">{product.short}</p>
+            {product.soldOut ? (
+              <>
+                {product.price !== null ? (
+                  <p className="product__price">
+                    <span className="visually-hidden">{t("product.price")}: </span>
+                    <Price amount={product.price} />
+                  </p>
+                ) : null}
+                <p className="notice">{t("product.soldOutNotice")}</p>
+              </>
+            ) : product.orderable && product.price !== null ? (
               <>
                 <p className="product__price">
                   <span className="visually-hidden">{t("product.price")}: </span>
@@ -133,41 +150,51 @@ function ProductDetails({
             ) : (
               <p className="notice">{t("product.comingSoonNotice")}</p>
             )}
-            {product.paragraphs.length > 0 ? (
+            {product.description.length > 0 ? (
               <div className="product__sections">
                 <details open>
                   <summary>{t("product.sections.description")}</summary>
-                  {product.paragraphs.map((paragraph) => (
-                    <p key={paragraph}>{text(`description.${paragraph}`)}</p>
+                  {product.description.map((paragraph) => (
+                    <p key={paragraph}>{paragraph}</p>
                   ))}
                 </details>
                 <details>
                   <summary>{t("product.sections.composition")}</summary>
                   <dl className="specs">
-                    <dt>{t("product.specs.volume")}</dt>
-                    <dd>{t("product.specs.volumeValue", { volume: product.volumeMl })}</dd>
+                    {product.volumeMl !== null ? (
+                      <>
+                        <dt>{t("product.specs.volume")}</dt>
+                        <dd>{t("product.specs.volumeValue", { volume: product.volumeMl })}</dd>
+                      </>
+                    ) : null}
                     <dt>{t("product.specs.components")}</dt>
-                    <dd>{text("components")}</dd>
+                    <dd>{product.ingredients}</dd>
                   </dl>
                 </details>
-                <details>
-                  <summary>{t("product.sections.advantages")}</summary>
-                  <SurveyBars product={product} />
-                </details>
+                {product.advantages.length > 0 ? (
+                  <details>
+                    <summary>{t("product.sections.advantages")}</summary>
+                    <SurveyBars advantages={product.advantages} />
+                  </details>
+                ) : null}
                 <details>
                   <summary>{t("product.sections.usage")}</summary>
                   <ol className="steps">
                     {product.usage.map((step) => (
-                      <li key={step}>{text(`usage.${step}`)}</li>
+                      <li key={step}>{step}</li>
                     ))}
                   </ol>
-                  {/* The summaries are not headings: under the h1 this is the next level. */}
-                  <h2 className="product__warnings-title">{t("product.warnings")}</h2>
-                  <ul className="warnings">
-                    {product.warnings.map((warning) => (
-                      <li key={warning}>{text(`warnings.${warning}`)}</li>
-                    ))}
-                  </ul>
+                  {product.warnings.length > 0 ? (
+                    <>
+                      {/* The summaries are not headings: under the h1 this is the next level. */}
+                      <h2 className="product__warnings-title">{t("product.warnings")}</h2>
+                      <ul className="warnings">
+                        {product.warnings.map((warning) => (
+                          <li key={warning}>{warning}</li>
+                        ))}
+                      </ul>
+                    </>
+                  ) : null}
                 </details>
               </div>
             ) : null}
@@ -176,7 +203,7 @@ function ProductDetails({
       </article>
       <section className="page related" aria-labelledby="related-title">
         <h2 id="related-title">{t("product.related")}</h2>
-        <ProductGrid products={relatedProducts(product)} headingLevel={3} />
+        <ProductGrid products={related} headingLevel={3} />
       </section>
       <script
         type="application/ld+json"

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { isGroup, productsInGroup } from "~/catalog/products";
+import { isGroup, visibleProducts } from "~/catalog/model";
+import { productCardView } from "~/catalog/view";
 import { getLocale } from "~/i18n/i18next.server";
 import { shareable } from "~/platform/handle";
 import { shop } from "~/platform/shop.server";
@@ -14,9 +15,13 @@ export const handle = shareable;
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const group = params.group;
   if (!isGroup(group)) throw new Response(null, { status: 404 });
-  const t = shop.t(await getLocale(request), "catalog");
+  const language = await getLocale(request);
+  const t = shop.t(language, "catalog");
   return {
     group,
+    products: visibleProducts(shop.content().catalog, group).map((product) =>
+      productCardView(product, language),
+    ),
     meta: {
       title: pageTitle(t, t(`groups.${group}.title`)),
       description: t(`groups.${group}.subtitle`),
@@ -27,9 +32,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = pageMetaTags;
 
 export default function CatalogGroup() {
-  const { group } = useLoaderData<typeof loader>();
+  const { group, products } = useLoaderData<typeof loader>();
   const { t } = useTranslation("catalog");
-  const products = productsInGroup(group);
   const title = t(`groups.${group}.title`);
   return (
     <section className="page">

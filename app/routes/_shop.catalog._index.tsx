@@ -1,6 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { products } from "~/catalog/products";
+import { visibleProducts } from "~/catalog/model";
+import { productCardView } from "~/catalog/view";
 import { getLocale } from "~/i18n/i18next.server";
 import { shareable } from "~/platform/handle";
 import { shop } from "~/platform/shop.server";
@@ -10,8 +12,12 @@ import { pageMetaTags, pageTitle } from "~/ui/meta";
 export const handle = shareable;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const t = shop.t(await getLocale(request), "catalog");
+  const language = await getLocale(request);
+  const t = shop.t(language, "catalog");
   return {
+    products: visibleProducts(shop.content().catalog).map((product) =>
+      productCardView(product, language),
+    ),
     meta: { title: pageTitle(t, t("catalog.title")), description: t("catalog.subtitle") },
   };
 }
@@ -20,13 +26,14 @@ export const meta: MetaFunction<typeof loader> = pageMetaTags;
 
 export default function Catalog() {
   const { t } = useTranslation("catalog");
+  const { products } = useLoaderData<typeof loader>();
   return (
     <section className="page">
       <header className="page-header">
         <h1>{t("catalog.title")}</h1>
         <p className="page-header__subtitle">{t("catalog.subtitle")}</p>
       </header>
-      <ProductGrid products={[...products]} atTop />
+      <ProductGrid products={products} atTop />
     </section>
   );
 }

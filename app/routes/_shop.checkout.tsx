@@ -4,7 +4,8 @@ import { Link, data, redirect, useActionData, useLoaderData } from "@remix-run/r
 import { useTranslation } from "react-i18next";
 import { commitCart, getCart } from "~/cart/cart.server";
 import { priceCart } from "~/cart/model";
-import { useCart } from "~/cart/use-cart";
+import { cartKnowsOf, cartProduct } from "~/cart/products";
+import { usePricedCart } from "~/cart/use-cart";
 import { CheckoutForm } from "~/checkout/CheckoutForm";
 import { rememberPlacedOrder } from "~/checkout/confirmation.server";
 import { clientKey, orderRateLimiter } from "~/checkout/rate-limit.server";
@@ -16,8 +17,14 @@ import { Price } from "~/ui/Price";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  if (priceCart(await getCart(request)).count === 0) throw redirect("/cart");
-  const t = shop.t(await getLocale(request), "common");
+  const language = await getLocale(request);
+  const { catalog } = shop.content();
+  const cart = priceCart(await getCart(request, cartKnowsOf(catalog)), (key) =>
+    cartProduct(catalog, key, language),
+  );
+  // Nothing to order, or a product sold out since: the cart says what to do.
+  if (cart.count === 0 || cart.soldOut > 0) throw redirect("/cart");
+  const t = shop.t(language, "common");
   return {
     meta: {
       title: pageTitle(t, t("pages.checkout.title")),
@@ -33,8 +40,6 @@ export const meta: MetaFunction<typeof loader> = pageMetaTags;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const config = shop.config;
-  // Titles are stored as the desk chats read them.
-  const ownerT = shop.t(shop.telegram.language, "catalog");
   const outcome = await submitCheckout(
     {
       db: shop.db,
@@ -42,11 +47,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       delivery: config.delivery,
       telegram: shop.telegram,
       rateLimiter: orderRateLimiter(shop.db, shop.clock),
-      titleOf: (slug) => ownerT(`products.${slug}.title`),
     },
     {
       form: await readForm(request),
-      cart: await getCart(request),
+      cart: await getCart(request, cartKnowsOf(shop.content().catalog)),
       language: await getLocale(request),
       client: clientKey(request, context.clientAddress),
     },
@@ -68,6 +72,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "placed":
       // The chat notifications go out after the commit, never holding up the shopper.
       shop.kickOutbox();
+      // Its last jar may have gone: this process shows "Sold out" from the next page on.
+      await shop.refreshContent();
       throw await thankYou(request, outcome.orderNumber);
   }
 }
@@ -83,8 +89,8 @@ async function thankYou(request: Request, orderNumber: number): Promise<Response
 export default function Checkout() {
   const { token, window } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { t } = useTranslation(["checkout", "catalog"]);
-  const { lines, total } = priceCart(useCart());
+  const { t } = useTranslation("checkout");
+  const { lines, total } = usePricedCart();
 
   return (
     <section className="page checkout">
@@ -98,9 +104,9 @@ export default function Checkout() {
           <h2 id="summary-title">{t("checkout:summary.title")}</h2>
           <ul>
             {lines.map((line) => (
-              <li key={line.key}>
+              <li key={line.product.key}>
                 <span>
-                  {t(`catalog:products.${line.slug}.title`)}{" "}
+                  {line.product.title}{" "}
                   <bdi className="order-summary__qty">
                     {t("checkout:summary.quantity", { count: line.qty })}
                   </bdi>

@@ -54,7 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       deliveryDate: order.delivery_time,
       items: items.map((item) => ({
         key: item.item_key,
-        title: itemTitle(item, t),
+        title: itemTitle(item, shop.content().catalog, language),
         qty: item.qty,
       })),
       total: order.total,

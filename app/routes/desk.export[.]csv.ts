@@ -19,7 +19,8 @@ import { shop } from "~/platform/shop.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, { page: false });
   const filter = parseDeskFilter(new URL(request.url).searchParams);
-  const t = shop.t(await getLocale(request), "desk");
+  const language = await getLocale(request);
+  const t = shop.t(language, "desk");
   const encoder = new TextEncoder();
   const rows = ordersForExport(shop.db, filter);
   const header = csvRow(
@@ -63,7 +64,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
             order.email,
             order.address,
             order.delivery_time,
-            items.map((item) => `${itemTitle(item, t)} × ${item.qty}`).join("; "),
+            items.map((item) => `${itemTitle(item, shop.content().catalog, language)} × ${item.qty}`).join("; "),
             (order.total / TETRI_PER_LARI).toFixed(2),
             orderLanguage(order.language).name,
           ]),

@@ -63,7 +63,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     total: order.total,
     items: items.map((item) => ({
       key: item.item_key,
-      title: itemTitle(item, t),
+      title: itemTitle(item, shop.content().catalog, language),
       qty: item.qty,
       subtotal: item.subtotal,
     })),

@@ -16,7 +16,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const number = params.number && /^\d{1,6}$/.test(params.number) ? Number(params.number) : null;
   const found = number === null ? null : await getDeskOrder(shop.db, number);
   if (!found) throw new Response("No such order.", { status: 404 });
-  const t = shop.t(await getLocale(request), "desk");
+  const language = await getLocale(request);
+  const t = shop.t(language, "desk");
   const shown = formatOrderNumber(found.order.order_number);
   return {
     meta: {
@@ -30,7 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     total: found.order.total,
     items: found.items.map((item) => ({
       key: item.item_key,
-      title: itemTitle(item, t),
+      title: itemTitle(item, shop.content().catalog, language),
       qty: item.qty,
     })),
   };

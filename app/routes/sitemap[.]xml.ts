@@ -1,26 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { groups, productHref, products } from "~/catalog/products";
+import { type Catalog, productHref, visibleProducts } from "~/catalog/model";
 import { languages } from "~/i18n/languages";
 import { publicOrigin } from "~/platform/http.server";
+import { shop } from "~/platform/shop.server";
+import { fixedPaths } from "~/ui/site";
 
-/** Every public page, in every language, with its alternates. */
-export const sitemapPaths = [
-  "/",
-  "/about",
-  "/about/history",
-  "/about/team",
-  "/about/contacts",
-  "/services/consult",
-  "/services/delivery",
-  "/services/care",
-  "/services/gift",
-  "/catalog",
-  ...groups.map((group) => `/catalog/${group}`),
-  ...products.map(productHref),
-  "/catalog/404",
-  "/privacy",
-  "/terms",
-];
+/** Every public page, in every language, with its alternates: the products shoppers see now. */
+export function sitemapPaths(catalog: Catalog): string[] {
+  return [...fixedPaths, ...visibleProducts(catalog).map(productHref)];
+}
 
 function escapeXml(value: string): string {
   return value
@@ -32,7 +20,7 @@ function escapeXml(value: string): string {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const origin = publicOrigin(request);
-  const urls = sitemapPaths.flatMap((path) => {
+  const urls = sitemapPaths(shop.content().catalog).flatMap((path) => {
     const alternates = languages
       .map(
         (alternate) =>
@@ -52,7 +40,7 @@ ${urls.join("\n")}
   return new Response(xml, {
     headers: {
       "Content-Type": "application/xml; charset=utf-8",
-      "Cache-Control": "public, max-age=3600",
+      "Cache-Control": "public, max-age=300",
     },
   });
 }

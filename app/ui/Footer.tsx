@@ -1,9 +1,11 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { useRootData } from "~/ui/root-data";
 import { contactLinks, contactTexts } from "~/ui/contacts";
 
 /** Footer (spec §2): tagline, social links, product and company columns, contacts, year, legal links. */
 export function Footer({ year }: { year: number }) {
+  const onSale = useRootData()?.menu.onSale ?? [];
   const { t } = useTranslation();
   return (
     <footer className="site-footer">
@@ -40,9 +42,11 @@ export function Footer({ year }: { year: number }) {
         <nav aria-label={t("footer.products")}>
           <h2>{t("footer.products")}</h2>
           <ul>
-            <li>
-              <Link to="/catalog/body/hemor-cream">{t("mega.delicateProduct")}</Link>
-            </li>
+            {onSale.map((product) => (
+              <li key={product.href}>
+                <Link to={product.href}>{product.title}</Link>
+              </li>
+            ))}
             <li>
               <Link to="/catalog">{t("footer.allProducts")}</Link>
             </li>

@@ -1,48 +1,51 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { Product } from "~/catalog/products";
-import { fetchPriority } from "./fetch-priority";
+import type { PhotoView } from "~/catalog/photos";
+import { ProductImage } from "./ProductImage";
 
 /**
  * The product's pictures with thumbnails. Each thumbnail is a link (`?photo=2`), so it
  * works without JavaScript; with it, the switch happens in place.
  */
-export function Gallery({ product, selected }: { product: Product; selected: number }) {
+export function Gallery({ photos, selected }: { photos: PhotoView[]; selected: number }) {
   const { t } = useTranslation("catalog");
-  const image = product.images[selected] ?? product.images[0];
+  const photo = photos[selected] ?? photos[0];
+  if (!photo) return null;
   return (
     <section className="gallery" aria-label={t("product.gallery")}>
-      <img
-        {...fetchPriority("high")}
+      <ProductImage
         className="gallery__main"
-        src={image.src}
-        width={image.width}
-        height={image.height}
-        alt={t(`products.${product.slug}.imageAlt.${image.alt}`)}
+        photo={photo}
+        sizes="(min-width: 900px) 50vw, 100vw"
+        loading="eager"
+        priority="high"
         decoding="sync"
       />
-      <ul className="gallery__thumbs">
-        {product.images.map((thumb, index) => (
-          <li key={thumb.src}>
-            <Link
-              to={`?photo=${index + 1}`}
-              replace
-              preventScrollReset
-              className="gallery__thumb"
-              aria-current={index === selected ? "true" : undefined}
-            >
-              <img
-                src={thumb.src}
-                width={96}
-                height={96}
-                alt={t("product.showImage", { number: index + 1 })}
-                loading="lazy"
-                decoding="async"
-              />
-            </Link>
-          </li>
-        ))}
-      </ul>
+      {photos.length > 1 ? (
+        <ul className="gallery__thumbs">
+          {photos.map((thumb, index) => (
+            <li key={thumb.src}>
+              <Link
+                to={`?photo=${index + 1}`}
+                replace
+                preventScrollReset
+                className="gallery__thumb"
+                aria-current={index === selected ? "true" : undefined}
+              >
+                <ProductImage
+                  photo={{
+                    ...thumb,
+                    width: 96,
+                    height: 96,
+                    alt: t("product.showImage", { number: index + 1 }),
+                  }}
+                  sizes="96px"
+                />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </section>
   );
 }

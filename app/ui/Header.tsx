@@ -7,6 +7,7 @@ import { HEADER_SHRINK_SCROLL_PX } from "~/constants";
 import type { LanguageCode } from "~/i18n/languages";
 import { contactLinks } from "~/ui/contacts";
 import { LanguageSwitcher } from "./LanguageSwitcher";
+import { useRootData } from "./root-data";
 import { Chevron } from "./icons";
 import { useDetailsMenu, useDisclosureMenu } from "./menus";
 import { useHydrated } from "./use-hydrated";
@@ -128,27 +129,29 @@ function DisclosureMenu({
   );
 }
 
-const lines = [
-  { key: "delicate", href: "/catalog/body", product: true },
-  { key: "firstAid", href: "/catalog/404", product: false },
-  { key: "face", href: "/catalog/404", product: false },
-] as const;
+/** The catalogue's lines with their products on sale, from the root loader. */
+function useLines() {
+  return useRootData()?.menu.lines ?? [];
+}
 
 function ProductsPanel() {
   const { t } = useTranslation();
+  const lines = useLines();
   return (
     <div className="mega">
       {lines.map((line) => (
-        <div key={line.key} className="mega__column">
+        <div key={line.id} className="mega__column">
           <Link to={line.href} className="mega__title">
-            {t(`mega.${line.key}`)}
+            {t(`mega.${line.id}`)}
           </Link>
-          {line.product ? (
-            <Link to="/catalog/body/hemor-cream" className="mega__item">
-              {t("mega.delicateProduct")}
-            </Link>
-          ) : (
+          {line.comingSoon ? (
             <span className="badge">{t("mega.comingSoon")}</span>
+          ) : (
+            line.products.map((product) => (
+              <Link key={product.href} to={product.href} className="mega__item">
+                {product.title}
+              </Link>
+            ))
           )}
         </div>
       ))}
@@ -186,6 +189,7 @@ function ContactsPanel() {
  */
 function MobileMenu() {
   const { t } = useTranslation();
+  const lines = useLines();
   const details = useRef<HTMLDetailsElement>(null);
   useDetailsMenu(details, { trapFocus: true });
   return (
@@ -210,8 +214,8 @@ function MobileMenu() {
             <Link to="/catalog">{t("mega.all")}</Link>
             <ul>
               {lines.map((line) => (
-                <li key={line.key}>
-                  <Link to={line.href}>{t(`mega.${line.key}`)}</Link>
+                <li key={line.id}>
+                  <Link to={line.href}>{t(`mega.${line.id}`)}</Link>
                 </li>
               ))}
             </ul>

@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { type Product, productHref } from "~/catalog/products";
+import type { ProductCardView } from "~/catalog/view";
 import { Price } from "./Price";
-import { fetchPriority } from "./fetch-priority";
+import { ProductImage } from "./ProductImage";
 
 /**
  * A catalogue card: group, picture (a second one on hover), title, short text, price.
@@ -13,42 +13,37 @@ export function ProductCard({
   product,
   headingLevel = 2,
   first = false,
-}: { product: Product; headingLevel?: 2 | 3; first?: boolean }) {
+}: { product: ProductCardView; headingLevel?: 2 | 3; first?: boolean }) {
   const { t } = useTranslation("catalog");
-  const [front, open] = product.images;
-  const title = t(`products.${product.slug}.title`);
+  const [front, second] = product.photos;
+  const { title, href } = product;
   const Heading = headingLevel === 2 ? "h2" : "h3";
-  const href = productHref(product);
+  const sizes = "(min-width: 720px) 33vw, 100vw";
   return (
     <article className="product-card">
       <div className="product-card__media">
-        <img
-          {...fetchPriority(first ? "high" : undefined)}
-          src={front.src}
-          width={front.width}
-          height={front.height}
-          alt={t(`products.${product.slug}.imageAlt.${front.alt}`)}
-          loading={first ? "eager" : "lazy"}
-          decoding="async"
-        />
-        <img
-          className="product-card__hover"
-          src={open.src}
-          width={open.width}
-          height={open.height}
-          alt=""
-          loading="lazy"
-          decoding="async"
-        />
+        {front ? (
+          <ProductImage
+            photo={front}
+            sizes={sizes}
+            loading={first ? "eager" : "lazy"}
+            priority={first ? "high" : undefined}
+          />
+        ) : null}
+        {second ? (
+          <ProductImage className="product-card__hover" photo={{ ...second, alt: "" }} sizes={sizes} />
+        ) : null}
       </div>
       <div className="product-card__body">
         <p className="product-card__group">{t(`groups.${product.group}.label`)}</p>
         <Heading className="product-card__title">
           <Link to={href}>{title}</Link>
         </Heading>
-        <p className="product-card__short">{t(`products.${product.slug}.short`)}</p>
+        <p className="product-card__short">{product.short}</p>
         <div className="product-card__footer">
-          {product.orderable && product.price !== null ? (
+          {product.soldOut ? (
+            <span className="badge">{t("card.soldOut")}</span>
+          ) : product.orderable && product.price !== null ? (
             <Price amount={product.price} className="product-card__price" />
           ) : (
             <span className="badge">{t("card.comingSoon")}</span>
@@ -67,7 +62,7 @@ export function ProductGrid({
   products,
   headingLevel,
   atTop = false,
-}: { products: Product[]; headingLevel?: 2 | 3; atTop?: boolean }) {
+}: { products: ProductCardView[]; headingLevel?: 2 | 3; atTop?: boolean }) {
   return (
     <ul className="product-grid">
       {products.map((product, index) => (

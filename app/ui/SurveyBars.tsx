@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { Product } from "~/catalog/products";
+import type { ProductView } from "~/catalog/view";
 import { type LanguageCode, defaultLanguage, getLanguage, isLanguageCode } from "~/i18n/languages";
 
 /** One percent formatter per language, made on first use (creating one is the costly part). */
@@ -15,35 +15,56 @@ function percentFormat(code: LanguageCode): Intl.NumberFormat {
 }
 
 /**
- * The survey figures as labelled bars. The numbers are text; the bars are drawn with
- * SVG attributes (no inline styles, so the CSP needs no 'unsafe-inline').
+ * The advantages: those the survey measured as labelled bars, the others as a list. The
+ * numbers are text; the bars are drawn with SVG attributes (no inline styles, so the CSP
+ * needs no 'unsafe-inline').
  */
-export function SurveyBars({ product }: { product: Product }) {
+export function SurveyBars({ advantages }: { advantages: ProductView["advantages"] }) {
   const { t, i18n } = useTranslation("catalog");
   const percent = percentFormat(isLanguageCode(i18n.language) ? i18n.language : defaultLanguage);
+  const measured = advantages.filter(
+    (advantage): advantage is { text: string; percent: number } => advantage.percent !== null,
+  );
+  const others = advantages.filter((advantage) => advantage.percent === null);
   return (
-    <figure className="survey">
-      <figcaption>{t("product.survey.caption")}</figcaption>
-      <ul className="survey__list">
-        {product.survey.map((result) => (
-          <li key={result.id} className="survey__item">
-            <span className="survey__label">
-              {t(`products.${product.slug}.advantages.${result.id}`)}
-            </span>
-            <bdi className="survey__value">{percent.format(result.percent / 100)}</bdi>
-            <svg
-              className="survey__bar"
-              viewBox="0 0 100 6"
-              preserveAspectRatio="none"
-              aria-hidden="true"
-            >
-              <rect className="survey__track" x="0" y="0" width="100" height="6" rx="3" />
-              <rect className="survey__fill" x="0" y="0" width={result.percent} height="6" rx="3" />
-            </svg>
-          </li>
-        ))}
-      </ul>
-      <p className="survey__note">{t("product.survey.note")}</p>
-    </figure>
+    <>
+      {measured.length > 0 ? (
+        <figure className="survey">
+          <figcaption>{t("product.survey.caption")}</figcaption>
+          <ul className="survey__list">
+            {measured.map((result) => (
+              <li key={result.text} className="survey__item">
+                <span className="survey__label">{result.text}</span>
+                <bdi className="survey__value">{percent.format(result.percent / 100)}</bdi>
+                <svg
+                  className="survey__bar"
+                  viewBox="0 0 100 6"
+                  preserveAspectRatio="none"
+                  aria-hidden="true"
+                >
+                  <rect className="survey__track" x="0" y="0" width="100" height="6" rx="3" />
+                  <rect
+                    className="survey__fill"
+                    x="0"
+                    y="0"
+                    width={result.percent}
+                    height="6"
+                    rx="3"
+                  />
+                </svg>
+              </li>
+            ))}
+          </ul>
+          <p className="survey__note">{t("product.survey.note")}</p>
+        </figure>
+      ) : null}
+      {others.length > 0 ? (
+        <ul className="advantages">
+          {others.map((advantage) => (
+            <li key={advantage.text}>{advantage.text}</li>
+          ))}
+        </ul>
+      ) : null}
+    </>
   );
 }

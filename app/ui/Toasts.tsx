@@ -8,7 +8,6 @@ import {
   useState,
 } from "react";
 import { useTranslation } from "react-i18next";
-import { getProductByKey } from "~/catalog/products";
 import { MAX_LINE_QUANTITY, TOAST_MS } from "~/constants";
 import type { Toast } from "~/ui/toast";
 import { useHydrated } from "./use-hydrated";
@@ -88,13 +87,10 @@ function ToastRegion({ toasts, dismiss }: { toasts: Toast[]; dismiss(id: string)
 }
 
 function useToastText(toast: Toast): string {
-  const { t } = useTranslation(["cart", "catalog"]);
+  const { t } = useTranslation("cart");
   switch (toast.kind) {
-    case "added": {
-      const product = getProductByKey(toast.key);
-      const title = product ? t(`catalog:products.${product.slug}.title`) : "";
-      return t("cart:toast.added", { title });
-    }
+    case "added":
+      return t("cart:toast.added", { title: toast.title });
     case "limit":
       return t("cart:toast.limit", { max: MAX_LINE_QUANTITY });
     case "error":

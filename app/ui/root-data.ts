@@ -1,6 +1,7 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import type { AnalyticsIds } from "~/analytics/events";
-import type { Cart } from "~/cart/model";
+import type { Cart, CartProduct } from "~/cart/model";
+import type { CatalogMenu } from "~/catalog/view";
 import type { LanguageCode } from "~/i18n/languages";
 import type { Toast } from "./toast";
 
@@ -20,6 +21,10 @@ export interface RootData {
   analytics: AnalyticsIds;
   /** Keys and quantities only: the browser prices nothing it could forge. */
   cart: Cart;
+  /** The cart's products as the catalogue has them now, in the page's language. */
+  cartProducts: Record<string, CartProduct>;
+  /** The catalogue's lines and products on sale, as the menus and the home page name them. */
+  menu: CatalogMenu;
   toast: Toast | null;
 }
 

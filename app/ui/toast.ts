@@ -2,7 +2,7 @@ import type { CartError } from "../cart/model";
 
 /** A message for the shopper, shown once: by the toast stack with JavaScript, or after a redirect without it. */
 export type Toast = { id: string } & (
-  | { kind: "added"; key: string }
+  | { kind: "added"; title: string }
   | { kind: "limit" }
   | { kind: "error"; error: CartError | "badRequest" }
 );

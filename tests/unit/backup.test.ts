@@ -54,7 +54,7 @@ async function order(): Promise<string> {
       cart: [{ key: "body/hemor-cream", qty: 1 + (serial % 5) }],
       language: "ka",
       token,
-      titleOf: () => "Мазь",
+      titleLanguage: "ru",
     },
     { now: NOW, telegram },
   );

@@ -1,71 +1,135 @@
-import { describe, expect, it } from "vitest";
+import type { Kysely } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  getProduct,
-  getProductByKey,
+  type Catalog,
+  type CatalogProduct,
+  findVisibleProduct,
   groups,
   isGroup,
-  products,
-  productsInGroup,
+  isOrderable,
+  lineLinks,
+  publishProblems,
   relatedProducts,
-} from "~/catalog/products";
+  visibleProducts,
+} from "~/catalog/model";
 import { reviews } from "~/catalog/reviews";
+import { productView } from "~/catalog/view";
+import { loadContent } from "~/content/store.server";
+import { languageCodes } from "~/i18n/languages";
 import { formatPrice } from "~/i18n/money";
+import type { Database } from "../../db/schema";
+import { freshDatabase } from "./support/database";
 
-describe("the catalogue", () => {
+let db: Kysely<Database>;
+let catalog: Catalog;
+
+beforeAll(async () => {
+  db = await freshDatabase("catalog");
+  catalog = (await loadContent(db)).catalog;
+});
+
+afterAll(async () => {
+  await db.destroy();
+});
+
+function product(key: string): CatalogProduct {
+  const [group = "", slug = ""] = key.split("/");
+  const found = findVisibleProduct(catalog, group, slug);
+  if (!found) throw new Error(`missing ${key}`);
+  return found;
+}
+
+describe("the catalogue a fresh install has (D32: seeded with what the spec describes)", () => {
   it("sells exactly one product: the 8 ml hemorrhoid ointment at 100 GEL", () => {
-    const orderable = products.filter((product) => product.orderable);
-    expect(orderable.map((product) => product.key)).toEqual(["body/hemor-cream"]);
+    const orderable = catalog.products.filter(isOrderable);
+    expect(orderable.map((item) => item.key)).toEqual(["body/hemor-cream"]);
     const [cream] = orderable;
     expect(cream?.price).toBe(10000);
     expect(cream?.volumeMl).toBe(8);
-    expect(cream?.images).toHaveLength(2);
-    expect(cream?.usage).toHaveLength(4);
+    expect(cream?.stock).toBeNull();
+    expect(cream?.photos).toHaveLength(2);
   });
 
-  it("keeps the survey figures of the spec, measured after 7 days", () => {
-    expect(getProduct("body", "hemor-cream")?.survey).toEqual([
-      { id: "itching", percent: 94 },
-      { id: "pain", percent: 91 },
-      { id: "skin", percent: 89 },
-      { id: "symptoms", percent: 30 },
+  it("has every text of the cream in all nine languages, its four usage steps and the survey", () => {
+    const cream = product("body/hemor-cream");
+    for (const language of languageCodes) {
+      const view = productView(cream, language);
+      expect(view.title, language).not.toBe("");
+      expect(view.usage, language).toHaveLength(4);
+      expect(view.warnings, language).toHaveLength(3);
+      expect(view.description, language).toHaveLength(3);
+      expect(view.ingredients, language).not.toBe("");
+      expect(view.photos.map((photo) => photo.alt.length > 0)).toEqual([true, true]);
+    }
+    expect(productView(cream, "en").advantages).toEqual([
+      { text: "Less itching and burning", percent: 94 },
+      { text: "Less pain and tension", percent: 91 },
+      { text: "Improved skin condition", percent: 89 },
+      { text: "Symptoms completely gone", percent: 30 },
     ]);
+    expect(publishProblems(cream, "on_sale")).toEqual([]);
   });
 
   it("shows the coming-soon products without a price and never as orderable", () => {
     for (const key of ["body/burn-cream", "face/acne-cream"]) {
-      const product = getProductByKey(key);
-      expect(product?.orderable).toBe(false);
-      expect(product?.price).toBeNull();
+      expect(product(key).status).toBe("coming_soon");
+      expect(product(key).price).toBeNull();
+      expect(isOrderable(product(key))).toBe(false);
     }
   });
 
   it("filters by group, and a group may be empty", () => {
     expect(groups).toEqual(["face", "body", "suncare"]);
-    expect(productsInGroup("body").map((product) => product.slug)).toEqual([
-      "hemor-cream",
-      "burn-cream",
-    ]);
-    expect(productsInGroup("face").map((product) => product.slug)).toEqual(["acne-cream"]);
-    expect(productsInGroup("suncare")).toEqual([]);
+    const slugs = (group: "face" | "body" | "suncare") =>
+      visibleProducts(catalog, group).map((item) => item.slug);
+    expect(slugs("body")).toEqual(["hemor-cream", "burn-cream"]);
+    expect(slugs("face")).toEqual(["acne-cream"]);
+    expect(slugs("suncare")).toEqual([]);
     expect(isGroup("body")).toBe(true);
     expect(isGroup("404")).toBe(false);
     expect(isGroup("__proto__")).toBe(false);
   });
 
-  it("finds products by group and slug only", () => {
-    expect(getProduct("body", "hemor-cream")?.key).toBe("body/hemor-cream");
-    expect(getProduct("face", "hemor-cream")).toBeUndefined();
-    expect(getProduct("body", "nothing")).toBeUndefined();
+  it("finds products by group and slug only, and never a hidden or draft one", () => {
+    expect(findVisibleProduct(catalog, "body", "hemor-cream")?.key).toBe("body/hemor-cream");
+    expect(findVisibleProduct(catalog, "face", "hemor-cream")).toBeUndefined();
+    expect(findVisibleProduct(catalog, "body", "nothing")).toBeUndefined();
+    for (const status of ["hidden", "draft"] as const) {
+      const changed = {
+        products: catalog.products.map((item) => ({ ...item, status })),
+      };
+      expect(findVisibleProduct(changed, "body", "hemor-cream")).toBeUndefined();
+      expect(visibleProducts(changed)).toEqual([]);
+    }
   });
 
   it("skips related keys missing from the catalogue and falls back to other products", () => {
-    const cream = getProduct("body", "hemor-cream");
-    if (!cream) throw new Error("missing product");
+    const cream = product("body/hemor-cream");
     expect(cream.related).toEqual(["face/serum", "face/mask", "body/lotion"]);
-    const related = relatedProducts(cream);
-    expect(related.map((product) => product.key)).toEqual(["body/burn-cream", "face/acne-cream"]);
+    const related = relatedProducts(catalog, cream);
+    expect(related.map((item) => item.key)).toEqual(["body/burn-cream", "face/acne-cream"]);
     expect(related).not.toContain(cream);
-    expect(relatedProducts(cream, 1)).toHaveLength(1);
+    expect(relatedProducts(catalog, cream, 1)).toHaveLength(1);
+  });
+
+  it("leads a home-page line to its product's group once it goes on sale, else to /catalog/404", () => {
+    expect(lineLinks(catalog).map(({ id, href }) => [id, href])).toEqual([
+      ["delicate", "/catalog/body"],
+      ["firstAid", "/catalog/404"],
+      ["face", "/catalog/404"],
+    ]);
+    const launched = {
+      products: catalog.products.map((item) =>
+        item.key === "body/burn-cream"
+          ? { ...item, status: "on_sale" as const, price: 45_50 }
+          : item,
+      ),
+    };
+    expect(lineLinks(launched)[1]).toMatchObject({
+      id: "firstAid",
+      href: "/catalog/body",
+      comingSoon: false,
+    });
   });
 
   it("has eight sample reviews rated 4 or 5 with local avatars", () => {
@@ -74,6 +138,37 @@ describe("the catalogue", () => {
       expect([4, 5]).toContain(review.rating);
       expect(review.avatar).toMatch(/^\/images\/avatars\/r\d\.svg$/);
     }
+  });
+});
+
+describe("publishing rules (D32)", () => {
+  it("names the languages and fields a status still needs", () => {
+    const texts = {
+      title: "Burn cream",
+      short: "Soothes the skin after a minor burn.",
+      description: "",
+      ingredients: "",
+      usage: "",
+      warnings: "",
+      advantages: "",
+      photoAlt: "",
+    };
+    const bare = { price: null, photos: [], texts: { en: texts } };
+    const comingSoon = publishProblems(bare, "coming_soon");
+    expect(comingSoon.map((problem) => problem.kind === "texts" && problem.language)).toEqual(
+      languageCodes.filter((language) => language !== "en"),
+    );
+    expect(comingSoon[0]).toEqual({ kind: "texts", language: "ru", fields: ["title", "short"] });
+    const onSale = publishProblems(bare, "on_sale");
+    expect(onSale).toContainEqual({
+      kind: "texts",
+      language: "en",
+      fields: ["description", "ingredients", "usage"],
+    });
+    expect(onSale).toContainEqual({ kind: "price" });
+    expect(onSale).toContainEqual({ kind: "photo" });
+    expect(publishProblems(bare, "draft")).toEqual([]);
+    expect(publishProblems(bare, "hidden")).toEqual([]);
   });
 });
 

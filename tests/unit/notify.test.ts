@@ -129,7 +129,7 @@ describe("the outbox and its dispatcher (D13)", () => {
         cart: [{ key: "body/hemor-cream", qty: 1 }],
         language: "ru",
         token: `token-${Math.random()}`,
-        titleOf: () => "Мазь от геморроя",
+        titleLanguage: "ru",
       },
       {
         now: clock,

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { changeOrderStatus } from "~/orders/change-status.server";
 import { formatOrderNumber, placeOrder } from "~/orders/place.server";
 import { findOrder } from "~/orders/read.server";
 import { isUniqueViolation } from "../../db/connection";
@@ -32,7 +33,7 @@ const input = (token: string, qty = 2) => ({
   cart: [{ key: "body/hemor-cream", qty }],
   language: "ka",
   token,
-  titleOf: (slug: string) => `title of ${slug}`,
+  titleLanguage: "en",
 });
 
 async function count(table: "orders" | "order_items" | "notifications"): Promise<number> {
@@ -66,7 +67,7 @@ describe("placeOrder", () => {
     expect(result.placed.items).toMatchObject([
       {
         item_key: "body/hemor-cream",
-        title: "title of hemor-cream",
+        title: "Hemorrhoid ointment",
         qty: 2,
         price: 10000,
         subtotal: 20000,
@@ -142,5 +143,106 @@ describe("placeOrder", () => {
     );
     expect(result.ok && result.placed.order.address).toBe(address);
     expect(await count("orders")).toBe(1);
+  });
+});
+
+describe("stock (counted per product, taken with the order)", () => {
+  const CHAT = {
+    botToken: null,
+    chatIds: [],
+    deskChatIds: [],
+    holdAfterRefusals: 2,
+    language: "ru",
+  };
+
+  async function setStock(stock: number | null, price = 10000) {
+    await db
+      .updateTable("products")
+      .set({ stock, price })
+      .where("slug", "=", "hemor-cream")
+      .execute();
+  }
+
+  async function stock(): Promise<number | null> {
+    const row = await db
+      .selectFrom("products")
+      .select("stock")
+      .where("slug", "=", "hemor-cream")
+      .executeTakeFirstOrThrow();
+    return row.stock;
+  }
+
+  async function revision(): Promise<number> {
+    const row = await db
+      .selectFrom("content_revision")
+      .select("revision")
+      .executeTakeFirstOrThrow();
+    return row.revision;
+  }
+
+  it("takes the quantity in the order's transaction and charges the price stored now", async () => {
+    await setStock(20, 45_50);
+    const placed = await placeOrder(db, input("token-stock-aaaaaaaaaa", 3), { now: NOW });
+    expect(placed.ok && placed.placed.order.total).toBe(136_50);
+    expect(await stock()).toBe(17);
+  });
+
+  it("refuses more than is left, naming what is left, and stores nothing", async () => {
+    await setStock(2);
+    const result = await placeOrder(db, input("token-stock-bbbbbbbbbb", 3), { now: NOW });
+    expect(result).toEqual({
+      ok: false,
+      error: "soldOut",
+      short: [{ key: "body/hemor-cream", title: "ჰემოროის საწინააღმდეგო მალამო", left: 2 }],
+    });
+    expect(await stock()).toBe(2);
+    expect(await count("orders")).toBe(0);
+  });
+
+  it("gives the last jar to exactly one of two shoppers racing for it", async () => {
+    await setStock(1);
+    const before = await revision();
+    const results = await Promise.all(
+      ["token-race-aaaaaaaaaaaa", "token-race-bbbbbbbbbbbb"].map((token) =>
+        placeOrder(db, input(token, 1), { now: NOW }),
+      ),
+    );
+    expect(results.filter((result) => result.ok)).toHaveLength(1);
+    expect(results.filter((result) => !result.ok && result.error === "soldOut")).toHaveLength(1);
+    expect(await count("orders")).toBe(1);
+    expect(await stock()).toBe(0);
+    // The product now shows "Sold out": what shoppers see changed.
+    expect(await revision()).toBeGreaterThan(before);
+  });
+
+  it("puts a cancelled or refused order's jars back, and leaves uncounted stock alone", async () => {
+    await setStock(5);
+    const first = await placeOrder(db, input("token-back-aaaaaaaaaaaa", 2), { now: NOW });
+    const second = await placeOrder(db, input("token-back-bbbbbbbbbbbb", 3), { now: NOW });
+    if (!first.ok || !second.ok) throw new Error("expected orders");
+    expect(await stock()).toBe(0);
+    const actor = { name: "Nino", staffId: null };
+    const orderNumber = first.placed.order.order_number;
+    await changeOrderStatus(db, { orderNumber, to: "cancelled", actor }, NOW, CHAT);
+    expect(await stock()).toBe(2);
+    // Cancelling it again is a no-op: nothing is given back twice.
+    await changeOrderStatus(db, { orderNumber, to: "cancelled", actor }, NOW, CHAT);
+    expect(await stock()).toBe(2);
+    const other = second.placed.order.order_number;
+    for (const to of ["confirmed", "shipped", "refused"] as const) {
+      await changeOrderStatus(db, { orderNumber: other, to, actor }, NOW, CHAT);
+    }
+    expect(await stock()).toBe(5);
+
+    await setStock(null);
+    const uncounted = await placeOrder(db, input("token-back-cccccccccccc", 4), { now: NOW });
+    if (!uncounted.ok) throw new Error("expected an order");
+    await changeOrderStatus(
+      db,
+      { orderNumber: uncounted.placed.order.order_number, to: "cancelled", actor },
+      NOW,
+      CHAT,
+    );
+    expect(await stock()).toBeNull();
   });
 });

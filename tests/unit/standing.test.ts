@@ -35,7 +35,7 @@ async function orderFrom(phone: string, status: OrderStatus): Promise<number> {
       cart: [{ key: "body/hemor-cream", qty: 1 }],
       language: "ka",
       token: `token-${number}-aaaaaaaaaaaa`,
-      titleOf: (slug) => slug,
+      titleLanguage: "ru",
     },
     { now: NOW, randomOrderNumber: () => number },
   );

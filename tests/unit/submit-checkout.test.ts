@@ -34,7 +34,6 @@ function deps(limit = 10): CheckoutDeps {
       () => limit,
       () => NOW,
     ),
-    titleOf: () => "Мазь",
   };
 }
 

@@ -180,7 +180,7 @@ describe("with a database", () => {
         cart: [{ key: "body/hemor-cream", qty: 1 }],
         language: "ru",
         token: `telegram-token-${String(++tokens).padStart(6, "0")}`,
-        titleOf: () => "Мазь от геморроя",
+        titleLanguage: "ru",
       },
       { now: clock, telegram: { botToken: TOKEN, chatIds, ...settings } },
     );

@@ -1,0 +1,136 @@
+import { type Kysely, sql } from "kysely";
+import type { Cart } from "~/cart/model";
+import { bumpRevision } from "~/content/store.server";
+import type { Database } from "../../db/schema";
+import { isOrderable, isSoldOut, isProductStatus, productKey } from "./model";
+
+/**
+ * The catalogue as an order reads it, inside the order's own transaction: the price,
+ * status and stock stored now, not the copy in memory, so a cart charges the price of the
+ * moment it is ordered and the last jar goes to exactly one order (on SQLite the write
+ * lock, on PostgreSQL the row lock of the conditional update settles who).
+ */
+export interface OrderLine {
+  productId: number;
+  key: string;
+  qty: number;
+  /** Tetri, as the catalogue has it now. */
+  price: number;
+  subtotal: number;
+  /** Null: the shop does not count this product's stock. */
+  stock: number | null;
+  /** The product's title in the languages asked for (the shopper's, the chats'). */
+  titles: Record<string, string>;
+}
+
+export interface ShortLine {
+  key: string;
+  title: string;
+  /** How many are left (0: sold out). */
+  left: number;
+}
+
+export type OrderLines =
+  | { ok: true; lines: OrderLine[] }
+  | { ok: false; short: ShortLine[]; lines: OrderLine[] };
+
+export async function readOrderLines(
+  trx: Kysely<Database>,
+  cart: Cart,
+  languages: { shopper: string; chat: string },
+): Promise<OrderLines> {
+  if (cart.length === 0) return { ok: true, lines: [] };
+  const products = await trx
+    .selectFrom("products")
+    .select(["id", "product_group", "slug", "status", "price", "stock"])
+    .where(
+      sql<string>`product_group || '/' || slug`,
+      "in",
+      cart.map((line) => line.key),
+    )
+    .execute();
+  const texts = products.length
+    ? await trx
+        .selectFrom("product_texts")
+        .select(["product_id", "language", "title"])
+        .where(
+          "product_id",
+          "in",
+          products.map((product) => product.id),
+        )
+        .where("language", "in", [languages.shopper, languages.chat])
+        .execute()
+    : [];
+  const lines: OrderLine[] = [];
+  const short: ShortLine[] = [];
+  for (const item of cart) {
+    const row = products.find((product) => productKey(product.product_group, product.slug) === item.key);
+    if (!row || !isProductStatus(row.status) || row.price === null) continue;
+    const product = { status: row.status, price: row.price, stock: row.stock };
+    if (!isOrderable(product) && !isSoldOut(product)) continue;
+    const titles: Record<string, string> = {};
+    for (const text of texts) if (text.product_id === row.id) titles[text.language] = text.title;
+    const line: OrderLine = {
+      productId: row.id,
+      key: item.key,
+      qty: item.qty,
+      price: row.price,
+      subtotal: row.price * item.qty,
+      stock: row.stock,
+      titles,
+    };
+    lines.push(line);
+    const left = isSoldOut(product) ? 0 : row.stock;
+    if (left !== null && left < item.qty) {
+      short.push({ key: item.key, title: titles[languages.shopper] || item.key, left });
+    }
+  }
+  return short.length > 0 ? { ok: false, short, lines } : { ok: true, lines };
+}
+
+/**
+ * Takes the lines' quantities from the counted stock. False when another order took them
+ * first (the caller rolls its transaction back). A product whose last jars go marks what
+ * shoppers see as changed: it shows "Sold out" from now on.
+ */
+export async function takeStock(trx: Kysely<Database>, lines: readonly OrderLine[]): Promise<boolean> {
+  let soldOut = false;
+  for (const line of lines) {
+    if (line.stock === null) continue;
+    const taken = await trx
+      .updateTable("products")
+      .set({ stock: sql`stock - ${line.qty}` })
+      .where("id", "=", line.productId)
+      .where("stock", ">=", line.qty)
+      .returning("stock")
+      .executeTakeFirst();
+    if (!taken) return false;
+    if (taken.stock === 0) soldOut = true;
+  }
+  if (soldOut) await bumpRevision(trx);
+  return true;
+}
+
+/**
+ * Puts a cancelled or refused order's quantities back into the counted stock, in the
+ * status change's transaction. A product that had run out is on sale again.
+ */
+export async function giveBackStock(trx: Kysely<Database>, orderId: number): Promise<void> {
+  const items = await trx
+    .selectFrom("order_items")
+    .select(["item_key", "qty"])
+    .where("order_id", "=", orderId)
+    .execute();
+  let back = false;
+  for (const item of items) {
+    const restored = await trx
+      .updateTable("products")
+      .set({ stock: sql`stock + ${item.qty}` })
+      .where(sql<string>`product_group || '/' || slug`, "=", item.item_key)
+      .where("stock", "is not", null)
+      .returning("stock")
+      .executeTakeFirst();
+    if (restored && restored.stock === item.qty) back = true;
+  }
+  if (back) await bumpRevision(trx);
+}
