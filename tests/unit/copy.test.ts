@@ -2,6 +2,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { getLanguage, languageCodes } from "~/i18n/languages";
+import { seededProductTexts } from "../support/seeded-products";
 
 /**
  * The wording of the dictionaries, where a fault once slipped through: English that
@@ -23,43 +24,11 @@ function flatten(dictionary: Dictionary, prefix = ""): Map<string, string> {
   return entries;
 }
 
-/**
- * The product texts a fresh install has live in the database now, seeded from the JSON
- * beside the catalogue's migration; they are read here under the keys they had in the
- * catalogue's dictionary (`catalog:products.{slug}.components`, `…usage.step1`).
- */
-interface SeedProduct {
-  slug: string;
-  texts: Record<string, Record<string, string>>;
-}
-const seed: { products: SeedProduct[] } = JSON.parse(
-  readFileSync(join(import.meta.dirname, "../../migrations/20261124_0002_catalog.json"), "utf8"),
-);
-const LISTS: Record<string, (index: number) => string> = {
-  description: (index) => `description.p${index + 1}`,
-  usage: (index) => `usage.step${index + 1}`,
-  warnings: (index) => `warnings.${index}`,
-  advantages: (index) => `advantages.${index}`,
-};
-
-function productTexts(language: string): Map<string, string> {
-  const entries = new Map<string, string>();
-  for (const product of seed.products) {
-    const fields = product.texts[language] ?? {};
-    const prefix = `catalog:products.${product.slug}`;
-    for (const [field, value] of Object.entries(fields)) {
-      const list = LISTS[field];
-      if (list)
-        value.split("\n").forEach((item, index) => entries.set(`${prefix}.${list(index)}`, item));
-      else entries.set(`${prefix}.${field === "ingredients" ? "components" : field}`, value);
-    }
-  }
-  return entries;
-}
-
 /** Every text of a language, keyed `namespace:path`. */
 function texts(language: string): Map<string, string> {
-  const all = productTexts(language);
+  const all = new Map(
+    [...seededProductTexts(language)].map(([key, value]) => [`catalog:${key}`, value]),
+  );
   for (const namespace of namespaces) {
     const file = join(LOCALES, language, `${namespace}.json`);
     for (const [key, value] of flatten(JSON.parse(readFileSync(file, "utf8")))) {

@@ -152,7 +152,7 @@ describe("stock (counted per product, taken with the order)", () => {
     chatIds: [],
     deskChatIds: [],
     holdAfterRefusals: 2,
-    language: "ru",
+    language: "ru" as const,
   };
 
   async function setStock(stock: number | null, price = 10000) {
