@@ -21,10 +21,7 @@ const cartCookie = createCookie(CART_COOKIE, {
  * they are still read, so no shopper loses a cart to an upgrade, and rewritten on the
  * next change.
  */
-export async function getCart(
-  request: Request,
-  known: (key: string) => boolean,
-): Promise<Cart> {
+export async function getCart(request: Request, known: (key: string) => boolean): Promise<Cart> {
   const header = request.headers.get("Cookie");
   if (!header?.includes(`${CART_COOKIE}=`)) return [];
   const value: unknown = await cartCookie.parse(header);

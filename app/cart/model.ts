@@ -30,12 +30,7 @@ export interface CartLine {
 
 export type Cart = readonly CartLine[];
 
-export type CartError =
-  | "unknownProduct"
-  | "notOrderable"
-  | "soldOut"
-  | "cartFull"
-  | "badQuantity";
+export type CartError = "unknownProduct" | "notOrderable" | "soldOut" | "cartFull" | "badQuantity";
 
 export type CartResult =
   | { ok: true; cart: Cart; limited: boolean }

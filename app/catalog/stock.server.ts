@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import type { Cart } from "~/cart/model";
 import { bumpRevision } from "~/content/store.server";
 import type { Database } from "../../db/schema";
-import { isOrderable, isSoldOut, isProductStatus, productKey } from "./model";
+import { isOrderable, isProductStatus, isSoldOut, productKey } from "./model";
 
 /**
  * The catalogue as an order reads it, inside the order's own transaction: the price,
@@ -64,7 +64,9 @@ export async function readOrderLines(
   const lines: OrderLine[] = [];
   const short: ShortLine[] = [];
   for (const item of cart) {
-    const row = products.find((product) => productKey(product.product_group, product.slug) === item.key);
+    const row = products.find(
+      (product) => productKey(product.product_group, product.slug) === item.key,
+    );
     if (!row || !isProductStatus(row.status) || row.price === null) continue;
     const product = { status: row.status, price: row.price, stock: row.stock };
     if (!isOrderable(product) && !isSoldOut(product)) continue;
@@ -93,7 +95,10 @@ export async function readOrderLines(
  * first (the caller rolls its transaction back). A product whose last jars go marks what
  * shoppers see as changed: it shows "Sold out" from now on.
  */
-export async function takeStock(trx: Kysely<Database>, lines: readonly OrderLine[]): Promise<boolean> {
+export async function takeStock(
+  trx: Kysely<Database>,
+  lines: readonly OrderLine[],
+): Promise<boolean> {
   let soldOut = false;
   for (const line of lines) {
     if (line.stock === null) continue;

@@ -98,7 +98,11 @@ export async function submitCheckout(
       return refuse(
         409,
         first && first.left > 0
-          ? { message: "errors.fewLeft", fields: [], values: { title: first.title, count: first.left } }
+          ? {
+              message: "errors.fewLeft",
+              fields: [],
+              values: { title: first.title, count: first.left },
+            }
           : { message: "errors.soldOut", fields: [], values: { title: first?.title ?? "" } },
       );
     }

@@ -4,7 +4,12 @@ import { useTranslation } from "react-i18next";
 import { CartForm, useCartFetcher, useExpectedQuantity } from "~/cart/CartForm";
 import { useCart } from "~/cart/use-cart";
 import { findVisibleProduct, relatedProducts } from "~/catalog/model";
-import { type ProductCardView, type ProductView, productCardView, productView } from "~/catalog/view";
+import {
+  type ProductCardView,
+  type ProductView,
+  productCardView,
+  productView,
+} from "~/catalog/view";
 import { getLocale } from "~/i18n/i18next.server";
 import { TETRI_PER_LARI } from "~/i18n/money";
 import { shareable } from "~/platform/handle";

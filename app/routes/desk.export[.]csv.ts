@@ -64,7 +64,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
             order.email,
             order.address,
             order.delivery_time,
-            items.map((item) => `${itemTitle(item, shop.content().catalog, language)} × ${item.qty}`).join("; "),
+            items
+              .map((item) => `${itemTitle(item, shop.content().catalog, language)} × ${item.qty}`)
+              .join("; "),
             (order.total / TETRI_PER_LARI).toFixed(2),
             orderLanguage(order.language).name,
           ]),

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { useRootData } from "~/ui/root-data";
 import { contactLinks, contactTexts } from "~/ui/contacts";
+import { useRootData } from "~/ui/root-data";
 
 /** Footer (spec §2): tagline, social links, product and company columns, contacts, year, legal links. */
 export function Footer({ year }: { year: number }) {

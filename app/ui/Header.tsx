@@ -7,9 +7,9 @@ import { HEADER_SHRINK_SCROLL_PX } from "~/constants";
 import type { LanguageCode } from "~/i18n/languages";
 import { contactLinks } from "~/ui/contacts";
 import { LanguageSwitcher } from "./LanguageSwitcher";
-import { useRootData } from "./root-data";
 import { Chevron } from "./icons";
 import { useDetailsMenu, useDisclosureMenu } from "./menus";
+import { useRootData } from "./root-data";
 import { useHydrated } from "./use-hydrated";
 
 /**

@@ -31,7 +31,11 @@ export function ProductCard({
           />
         ) : null}
         {second ? (
-          <ProductImage className="product-card__hover" photo={{ ...second, alt: "" }} sizes={sizes} />
+          <ProductImage
+            className="product-card__hover"
+            photo={{ ...second, alt: "" }}
+            sizes={sizes}
+          />
         ) : null}
       </div>
       <div className="product-card__body">

@@ -17,4 +17,3 @@ export const fixedPaths = [
   "/privacy",
   "/terms",
 ];
-
