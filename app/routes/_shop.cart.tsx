@@ -100,7 +100,7 @@ export default function CartPage() {
             </p>
             <p className="cart-summary__note">{t("cart:cashNote")}</p>
             {soldOut > 0 ? (
-              <p className="cart-summary__sold-out" role="status">
+              <p className="cart-summary__sold-out">
                 {t("cart:soldOutNote")}
               </p>
             ) : null}
