@@ -44,7 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const locale = await getLocale(request);
   const t = shop.t(locale, "common");
   const switchCookie = await languageSwitchCookie(request);
-  const { catalog } = shop.content();
+  const { catalog, settings } = shop.content();
   const cart = await getCart(request, cartKnowsOf(catalog));
   const { toast, setCookie: toastCookie } = await takeToast(request);
   const headers = new Headers();
@@ -64,6 +64,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       cart,
       cartProducts: cartProductsOf(catalog, cart, locale),
       menu: catalogMenu(catalog, locale),
+      contacts: settings.contacts,
+      ordering: settings.orders,
       toast,
     } satisfies RootData,
     { headers },

@@ -32,7 +32,8 @@ export type FormMessage =
   | "errors.tooMany"
   | "errors.expired"
   | "errors.soldOut"
-  | "errors.fewLeft";
+  | "errors.fewLeft"
+  | "errors.closed";
 
 export interface FormError {
   message: FormMessage;
@@ -42,7 +43,7 @@ export interface FormError {
 }
 
 /** The browser's own rule for type="email" (HTML Living Standard). */
-const HTML_EMAIL =
+export const HTML_EMAIL =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 
 const text = (limit: number) =>

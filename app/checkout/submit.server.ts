@@ -18,6 +18,8 @@ export interface CheckoutDeps {
   delivery: { from: string | null; until: string | null };
   telegram: TelegramSettings;
   rateLimiter: RateLimiter;
+  /** Whether the shop takes orders now (the owner's setting); while not, none is stored. */
+  takingOrders: boolean;
   log?: Pick<Console, "error">;
 }
 
@@ -73,6 +75,8 @@ export async function submitCheckout(
   const allowed = await deps.rateLimiter.hit(submission.client);
   if (!allowed.ok)
     return refuse(429, { message: "errors.tooMany", fields: [] }, allowed.retryAfterSeconds);
+
+  if (!deps.takingOrders) return refuse(409, { message: "errors.closed", fields: [] });
 
   const token = form.get("token") ?? "";
   if (!TOKEN.test(token)) return refuse(400, { message: "errors.expired", fields: [] });

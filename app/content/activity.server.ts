@@ -7,7 +7,8 @@ import type { ActivityRow, ActivitySubjectType, Database } from "../../db/schema
  * and after. Rows are only ever added; nothing in the shop updates or deletes them.
  */
 export interface Actor {
-  staffId: number;
+  /** Null for a change made on the server itself (`npm run desk:invite`). */
+  staffId: number | null;
   name: string;
 }
 

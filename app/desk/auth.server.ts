@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
+import { recordChanges } from "~/content/activity.server";
 import { isoAt } from "~/platform/clock";
-import type { Database, Staff } from "../../db/schema";
+import type { Database, Staff, StaffRole } from "../../db/schema";
 import { STAFF_NAME_MAX } from "./limits";
 
 /** A sign-in link works this long after it is made, and once (D23). */
@@ -29,15 +30,16 @@ export function cleanStaffName(raw: string): string | null {
   return name.length > 0 ? name : null;
 }
 
-/** The staff member of this name, created when there is none yet. */
+/** The staff member of this name, created (with this role) when there is none yet. */
 export async function findOrCreateStaff(
   db: Kysely<Database>,
   name: string,
   now: number,
+  role: StaffRole = "staff",
 ): Promise<Staff> {
   await db
     .insertInto("staff")
-    .values({ name, created_at: isoAt(now), disabled_at: null })
+    .values({ name, created_at: isoAt(now), disabled_at: null, role })
     .onConflict((conflict) => conflict.column("name").doNothing())
     .execute();
   return db.selectFrom("staff").selectAll().where("name", "=", name).executeTakeFirstOrThrow();
@@ -246,3 +248,27 @@ export async function disableStaff(
   });
   return true;
 }
+
+/**
+ * The role given by whoever runs `desk:invite` on the server: they hold the machine, so no
+ * rule of the desk applies; the change is recorded all the same, as done from there.
+ */
+export async function setRoleFromCommandLine(
+  db: Kysely<Database>,
+  staff: Staff,
+  role: StaffRole,
+  now: number,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable("staff").set({ role }).where("id", "=", staff.id).execute();
+    await recordChanges(trx, {
+      actor: { staffId: null, name: COMMAND_LINE },
+      subject: { type: "staff", id: String(staff.id) },
+      now,
+      changes: [{ field: "role", before: staff.role, after: role }],
+    });
+  });
+}
+
+/** How the trail names a change made with `npm run desk:invite` on the server. */
+export const COMMAND_LINE = "npm run desk:invite";

@@ -12,9 +12,11 @@ import { getLocale } from "~/i18n/i18next.server";
 import { shareable } from "~/platform/handle";
 import { readForm, safeRedirect } from "~/platform/http.server";
 import { shop } from "~/platform/shop.server";
+import { ClosedNotice } from "~/ui/ClosedNotice";
 import { Price } from "~/ui/Price";
 import { ProductImage } from "~/ui/ProductImage";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
+import { useRootData } from "~/ui/root-data";
 import { createToast, flashToast } from "~/ui/toast.server";
 import { useHydrated } from "~/ui/use-hydrated";
 
@@ -76,6 +78,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function CartPage() {
   const { t } = useTranslation(["cart", "common"]);
   const { lines, total, soldOut } = usePricedCart();
+  const ordering = useRootData()?.ordering;
 
   return (
     <section className="page cart">
@@ -99,13 +102,9 @@ export default function CartPage() {
               <span>{t("cart:total")}</span> <Price amount={total} />
             </p>
             <p className="cart-summary__note">{t("cart:cashNote")}</p>
-            {soldOut > 0 ? (
-              <p className="cart-summary__sold-out">
-                {t("cart:soldOutNote")}
-              </p>
-            ) : null}
+            {soldOut > 0 ? <p className="cart-summary__sold-out">{t("cart:soldOutNote")}</p> : null}
             <div className="actions">
-              {soldOut > 0 ? null : (
+              {soldOut > 0 || (ordering && !ordering.taking) ? null : (
                 <Link to="/checkout" className="button button--large">
                   {t("cart:checkout")}
                 </Link>

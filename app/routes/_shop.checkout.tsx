@@ -13,12 +13,14 @@ import { currentDeliveryWindow, submitCheckout } from "~/checkout/submit.server"
 import { getLocale } from "~/i18n/i18next.server";
 import { readForm } from "~/platform/http.server";
 import { shop } from "~/platform/shop.server";
+import { deliveryBounds } from "~/settings/model";
+import { ClosedNotice } from "~/ui/ClosedNotice";
 import { Price } from "~/ui/Price";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const language = await getLocale(request);
-  const { catalog } = shop.content();
+  const { catalog, settings } = shop.content();
   const cart = priceCart(await getCart(request, cartKnowsOf(catalog)), (key) =>
     cartProduct(catalog, key, language),
   );
@@ -32,19 +34,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     // One token per form shown: sending the same form twice places one order (D9).
     token: randomUUID(),
-    window: currentDeliveryWindow(shop.clock, shop.config.delivery),
+    window: currentDeliveryWindow(
+      shop.clock,
+      deliveryBounds(settings.delivery, shop.config.delivery, shop.today()),
+    ),
+    ordering: settings.orders,
   };
 }
 
 export const meta: MetaFunction<typeof loader> = pageMetaTags;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const config = shop.config;
+  const { settings } = shop.content();
   const outcome = await submitCheckout(
     {
       db: shop.db,
       now: shop.clock,
-      delivery: config.delivery,
+      delivery: deliveryBounds(settings.delivery, shop.config.delivery, shop.today()),
+      takingOrders: settings.orders.taking,
       telegram: shop.telegram,
       rateLimiter: orderRateLimiter(shop.db, shop.clock),
     },
@@ -87,7 +94,7 @@ async function thankYou(request: Request, orderNumber: number): Promise<Response
 }
 
 export default function Checkout() {
-  const { token, window } = useLoaderData<typeof loader>();
+  const { token, window, ordering } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("checkout");
   const { lines, total } = usePricedCart();
@@ -99,7 +106,11 @@ export default function Checkout() {
         <p className="page-header__subtitle">{t("checkout:intro")}</p>
       </header>
       <div className="checkout__layout">
-        <CheckoutForm token={token} window={window} result={actionData} />
+        {ordering.taking ? (
+          <CheckoutForm token={token} window={window} result={actionData} />
+        ) : (
+          <ClosedNotice resumeOn={ordering.resumeOn} />
+        )}
         <aside className="order-summary" aria-labelledby="summary-title">
           <h2 id="summary-title">{t("checkout:summary.title")}</h2>
           <ul>

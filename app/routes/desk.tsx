@@ -3,6 +3,7 @@ import {
   type ClientLoaderFunctionArgs,
   Form,
   Link,
+  NavLink,
   Outlet,
   isRouteErrorResponse,
   useLoaderData,
@@ -28,7 +29,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: deskStyles
 /** The desk's frame: who is signed in (if anyone). Each page checks the session itself. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const session = await getDeskSession(request);
-  return { staffName: session?.staff.name ?? null };
+  return { staffName: session?.staff.name ?? null, role: session?.staff.role ?? null };
 }
 
 /** Arriving from the storefront in the browser: fetch the desk's texts before it renders. */
@@ -41,9 +42,9 @@ export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
 }
 
 export default function DeskLayout() {
-  const { staffName } = useLoaderData<typeof loader>();
+  const { staffName, role } = useLoaderData<typeof loader>();
   return (
-    <DeskFrame staffName={staffName}>
+    <DeskFrame staffName={staffName} role={role}>
       <Outlet />
     </DeskFrame>
   );
@@ -56,14 +57,16 @@ export default function DeskLayout() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation("desk");
-  const staffName = useRouteLoaderData<typeof loader>("routes/desk")?.staffName ?? null;
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const frame = useRouteLoaderData<typeof loader>("routes/desk");
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  // Staff who open an owner's page (D31) are told so; the rest is "not found" or a failure.
+  const page = status === 404 ? "notFound" : status === 403 ? "forbidden" : "error";
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
-    <DeskFrame staffName={staffName}>
+    <DeskFrame staffName={frame?.staffName ?? null} role={frame?.role ?? null}>
       <section className="desk-page desk-page--narrow">
-        <h1>{t(notFound ? "notFound.title" : "error.title")}</h1>
-        <p>{t(notFound ? "notFound.hint" : "error.hint")}</p>
+        <h1>{t(`${page}.title`)}</h1>
+        <p>{t(`${page}.hint`)}</p>
         <p>
           <Link to="/desk" className="desk-button">
             {t("order.back")}
@@ -74,9 +77,27 @@ export function ErrorBoundary() {
   );
 }
 
-function DeskFrame({ staffName, children }: { staffName: string | null; children: ReactNode }) {
+/** The desk's sections: staff work orders; owners also run the shop (D31). */
+const sections = [
+  { to: "/desk", key: "orders", owner: false },
+  { to: "/desk/products", key: "products", owner: true },
+  { to: "/desk/settings", key: "settings", owner: true },
+  { to: "/desk/people", key: "people", owner: true },
+  { to: "/desk/activity", key: "activity", owner: true },
+] as const;
+
+function DeskFrame({
+  staffName,
+  role,
+  children,
+}: {
+  staffName: string | null;
+  role: "owner" | "staff" | null;
+  children: ReactNode;
+}) {
   const { t } = useTranslation("desk");
   const language = useRootData()?.locale ?? defaultLanguage;
+  const allowed = sections.filter((section) => !section.owner || role === "owner");
   return (
     <div className="desk">
       <header className="desk-bar">
@@ -105,6 +126,19 @@ function DeskFrame({ staffName, children }: { staffName: string | null; children
           </div>
         ) : null}
       </header>
+      {staffName && allowed.length > 1 ? (
+        <nav className="desk-nav" aria-label={t("deskNav.label")}>
+          <ul>
+            {allowed.map((section) => (
+              <li key={section.key}>
+                <NavLink to={section.to} end={section.to === "/desk"}>
+                  {t(`deskNav.${section.key}`)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
       <main id="main" tabIndex={-1}>
         {children}
       </main>

@@ -5,7 +5,7 @@ import { badgeText } from "~/cart/model";
 import { useCart } from "~/cart/use-cart";
 import { HEADER_SHRINK_SCROLL_PX } from "~/constants";
 import type { LanguageCode } from "~/i18n/languages";
-import { contactLinks } from "~/ui/contacts";
+import { useContacts } from "~/ui/contacts";
 import { LanguageSwitcher } from "./LanguageSwitcher";
 import { Chevron } from "./icons";
 import { useDetailsMenu, useDisclosureMenu } from "./menus";
@@ -164,21 +164,33 @@ function ProductsPanel() {
 
 function ContactsPanel() {
   const { t } = useTranslation();
+  const { links } = useContacts();
   return (
     <ul className="contacts-menu">
-      <li>
-        <a href={contactLinks.whatsapp} rel="noopener noreferrer" target="_blank">
-          {t("contactsMenu.messenger")}
-        </a>
-      </li>
-      <li>
-        <a href={contactLinks.telegram} rel="noopener noreferrer" target="_blank">
-          {t("contactsMenu.chat")}
-        </a>
-      </li>
-      <li>
-        <a href={contactLinks.email}>{t("contactsMenu.email")}</a>
-      </li>
+      {links.whatsapp ? (
+        <li>
+          <a href={links.whatsapp} rel="noopener noreferrer" target="_blank">
+            {t("contactsMenu.messenger")}
+          </a>
+        </li>
+      ) : null}
+      {links.telegram ? (
+        <li>
+          <a href={links.telegram} rel="noopener noreferrer" target="_blank">
+            {t("contactsMenu.chat")}
+          </a>
+        </li>
+      ) : null}
+      {links.email ? (
+        <li>
+          <a href={links.email}>{t("contactsMenu.email")}</a>
+        </li>
+      ) : null}
+      {links.phone ? (
+        <li>
+          <a href={links.phone}>{t("contactsMenu.phone")}</a>
+        </li>
+      ) : null}
     </ul>
   );
 }

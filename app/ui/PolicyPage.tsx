@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Isolated, isolate } from "~/i18n/isolate";
-import { contactTexts } from "~/ui/contacts";
+import { useContacts } from "~/ui/contacts";
 
 /** A policy page (privacy, terms): title, introduction and titled sections. */
 export function PolicyPage({
@@ -8,7 +8,8 @@ export function PolicyPage({
   sections,
 }: { page: "privacy" | "terms"; sections: readonly string[] }) {
   const { t } = useTranslation("pages");
-  const values = { email: isolate(contactTexts.email), telegram: isolate(contactTexts.telegram) };
+  const { texts } = useContacts();
+  const values = { email: isolate(texts.email), telegram: isolate(texts.telegram) };
   return (
     <article className="page page--narrow policy">
       <header className="page-header">

@@ -93,6 +93,8 @@ function useToastText(toast: Toast): string {
       return t("cart:toast.added", { title: toast.title });
     case "limit":
       return t("cart:toast.limit", { max: MAX_LINE_QUANTITY });
+    case "desk":
+      return t(`desk:${toast.message}`);
     case "error":
       return t(`cart:toast.errors.${toast.error}`);
   }

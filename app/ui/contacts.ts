@@ -1,27 +1,41 @@
-/**
- * The shop's public contacts, shown in the header's contacts menu, the footer and the
- * policies. One place for the owner to change them.
- */
-export const contacts = {
-  email: "hello@kolkhida.ge",
-  telegram: "kolkhida_shop",
-  /** International format without "+", as WhatsApp links need it. */
-  whatsapp: "995555123456",
-} as const;
+import type { Contacts } from "~/settings/model";
+import { useRootData } from "./root-data";
 
-export const contactLinks = {
-  email: `mailto:${contacts.email}`,
-  telegram: `https://t.me/${contacts.telegram}`,
-  whatsapp: `https://wa.me/${contacts.whatsapp}`,
-} as const;
+/**
+ * The shop's public contacts as the owner set them (`/desk/settings`), for the header's
+ * contacts menu, the footer and the policies. An empty contact is not shown.
+ */
+export interface ContactLinks {
+  email: string | null;
+  telegram: string | null;
+  whatsapp: string | null;
+  phone: string | null;
+}
+
+export function contactLinksOf(contacts: Contacts): ContactLinks {
+  const digits = (phone: string) => phone.replace(/\D/g, "");
+  return {
+    email: contacts.email ? `mailto:${contacts.email}` : null,
+    telegram: contacts.telegram ? `https://t.me/${contacts.telegram}` : null,
+    // International format without "+", as WhatsApp links need it.
+    whatsapp: contacts.whatsapp ? `https://wa.me/${digits(contacts.whatsapp)}` : null,
+    phone: contacts.phone ? `tel:+${digits(contacts.phone)}` : null,
+  };
+}
 
 /**
  * The contacts as written for people. Latin or digits in every language: wherever one
  * meets translated text it is isolated (<bdi>, or `isolate` inside a translation), or a
  * right-to-left sentence turns "@kolkhida_shop" into "kolkhida_shop@".
  */
-export const contactTexts = {
-  email: contacts.email,
-  telegram: `@${contacts.telegram}`,
-  whatsapp: "+995 555 123 456",
-} as const;
+export function contactTextsOf(contacts: Contacts): Contacts {
+  return { ...contacts, telegram: contacts.telegram ? `@${contacts.telegram}` : "" };
+}
+
+const NONE: Contacts = { email: "", telegram: "", whatsapp: "", phone: "" };
+
+/** The contacts of the page being shown, from the root loader. */
+export function useContacts(): { links: ContactLinks; texts: Contacts } {
+  const contacts = useRootData()?.contacts ?? NONE;
+  return { links: contactLinksOf(contacts), texts: contactTextsOf(contacts) };
+}

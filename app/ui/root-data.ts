@@ -3,6 +3,7 @@ import type { AnalyticsIds } from "~/analytics/events";
 import type { Cart, CartProduct } from "~/cart/model";
 import type { CatalogMenu } from "~/catalog/view";
 import type { LanguageCode } from "~/i18n/languages";
+import type { Contacts, Ordering } from "~/settings/model";
 import type { Toast } from "./toast";
 
 /**
@@ -26,6 +27,10 @@ export interface RootData {
   /** The catalogue's lines and products on sale, as the menus and the home page name them. */
   menu: CatalogMenu;
   toast: Toast | null;
+  /** The shop's public contacts, as the owner set them. */
+  contacts: Contacts;
+  /** Whether the shop takes orders now, and from when again. */
+  ordering: Ordering;
 }
 
 /** The root loader's data; undefined only when the root loader itself failed. */

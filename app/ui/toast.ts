@@ -4,6 +4,8 @@ import type { CartError } from "../cart/model";
 export type Toast = { id: string } & (
   | { kind: "added"; title: string }
   | { kind: "limit" }
+  /** A desk page's notice: a key of the `desk` dictionary (saved, unchanged …). */
+  | { kind: "desk"; message: string }
   | { kind: "error"; error: CartError | "badRequest" }
 );
 

@@ -17,10 +17,11 @@ afterEach(async () => {
   await db.destroy();
 });
 
-function deps(limit = 10): CheckoutDeps {
+function deps(limit = 10, takingOrders = true): CheckoutDeps {
   return {
     db,
     now: () => NOW,
+    takingOrders,
     delivery: { from: null, until: null },
     telegram: {
       botToken: "123:abc",
@@ -72,6 +73,32 @@ describe("submitCheckout (D8, D9, D12)", () => {
       created_at: "2026-11-22T06:00:00.000Z",
     });
     expect(await count("notifications")).toBe(2);
+  });
+
+  it("stores nothing while the shop is not taking orders, and says so", async () => {
+    const outcome = await submitCheckout(deps(10, false), submission());
+    expect(outcome).toMatchObject({
+      status: "refused",
+      httpStatus: 409,
+      error: { message: "errors.closed" },
+      values: { address: "Rustaveli 1" },
+    });
+    expect(await count("orders")).toBe(0);
+    expect((await submitCheckout(deps(10, true), submission())).status).toBe("placed");
+  });
+
+  it("refuses more jars than are left, naming the product in the shopper's language", async () => {
+    await db.updateTable("products").set({ stock: 1 }).where("slug", "=", "hemor-cream").execute();
+    const outcome = await submitCheckout(deps(), submission());
+    expect(outcome).toMatchObject({
+      status: "refused",
+      httpStatus: 409,
+      error: {
+        message: "errors.fewLeft",
+        values: { title: "ჰემოროის საწინააღმდეგო მალამო", count: 1 },
+      },
+    });
+    expect(await count("orders")).toBe(0);
   });
 
   it("places one order for a form sent twice", async () => {

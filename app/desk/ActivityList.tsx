@@ -1,0 +1,70 @@
+import { useTranslation } from "react-i18next";
+import { fieldWords, valueKey } from "./activity-words";
+
+/** One row of the trail as a page shows it: dates formatted, subjects named. */
+export interface ActivityEntry {
+  id: number;
+  at: string;
+  actor: string;
+  /** What changed, in the reader's words (a product's title, "Settings", a name). */
+  subject: string;
+  field: string;
+  before: string | null;
+  after: string | null;
+}
+
+/** Long texts are cut in the row; the whole value opens below. */
+const SHORT = 120;
+
+function Value({ field, value }: { field: string; value: string | null }) {
+  const { t } = useTranslation("desk");
+  if (value === null || value === "") return <em>{t("activity.empty")}</em>;
+  const key = valueKey(field, value);
+  if (key) return <>{t(key)}</>;
+  if (value.length <= SHORT && !value.includes("\n")) {
+    return <bdi className="desk-activity-value">{value}</bdi>;
+  }
+  return (
+    <details>
+      <summary>
+        <bdi>{value.slice(0, SHORT).split("\n")[0]}…</bdi>
+      </summary>
+      <p className="desk-activity-value">{value}</p>
+    </details>
+  );
+}
+
+/** The trail of owners' changes (D31): when, who, what, which field, before → after. */
+export function ActivityList({ entries }: { entries: ActivityEntry[] }) {
+  const { t } = useTranslation("desk");
+  if (entries.length === 0) return <p className="desk-hint">{t("activity.none")}</p>;
+  return (
+    <ol className="desk-cards">
+      {entries.map((entry) => {
+        const words = fieldWords(entry.field);
+        const label = words.key ? t(words.key) : entry.field;
+        return (
+          <li key={entry.id} className="desk-card">
+            <p className="desk-hint">
+              {entry.at} · {entry.actor}
+            </p>
+            <p>
+              <strong>{entry.subject}</strong>
+              {" · "}
+              {words.language ? `${label} (${words.language})` : label}
+            </p>
+            <p>
+              <span className="visually-hidden">{t("activity.before")}: </span>
+              <Value field={entry.field} value={entry.before} />
+              <span className="desk-arrow" aria-hidden="true">
+                {" → "}
+              </span>
+              <span className="visually-hidden">{t("activity.after")}: </span>
+              <Value field={entry.field} value={entry.after} />
+            </p>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,55 @@
+import type { Kysely } from "kysely";
+import { findProduct } from "~/catalog/model";
+import { type ActivityFilter, listActivity } from "~/content/activity.server";
+import type { Content } from "~/content/store.server";
+import type { LanguageCode } from "~/i18n/languages";
+import { getLanguage } from "~/i18n/languages";
+import { formatShopDateTime } from "~/platform/calendar";
+import type { Database } from "../../db/schema";
+import type { ActivityEntry } from "./ActivityList";
+
+/**
+ * A page of the trail as the reader sees it: times in the shop's zone and the reader's
+ * language, products by their title in that language, people by name, settings by name.
+ */
+export async function activityEntries(
+  db: Kysely<Database>,
+  filter: ActivityFilter,
+  {
+    content,
+    language,
+    settingsLabel,
+  }: { content: Content; language: LanguageCode; settingsLabel: string },
+): Promise<{ entries: ActivityEntry[]; older: number | null }> {
+  const limit = filter.limit ?? 50;
+  const rows = await listActivity(db, { ...filter, limit: limit + 1 });
+  const page = rows.slice(0, limit);
+  const staffIds = [
+    ...new Set(
+      page.filter((row) => row.subject_type === "staff").map((row) => Number(row.subject)),
+    ),
+  ];
+  const names = new Map(
+    staffIds.length
+      ? (
+          await db.selectFrom("staff").select(["id", "name"]).where("id", "in", staffIds).execute()
+        ).map((row) => [String(row.id), row.name])
+      : [],
+  );
+  const locale = getLanguage(language).htmlLang;
+  const entries = page.map((row) => ({
+    id: row.id,
+    at: formatShopDateTime(Date.parse(row.at), locale),
+    actor: row.actor,
+    subject:
+      row.subject_type === "product"
+        ? findProduct(content.catalog, row.subject)?.texts[language]?.title || row.subject
+        : row.subject_type === "staff"
+          ? (names.get(row.subject) ?? row.subject)
+          : settingsLabel,
+    field: row.field,
+    before: row.before,
+    after: row.after,
+  }));
+  return { entries, older: rows.length > limit ? (page.at(-1)?.id ?? null) : null };
+}

@@ -1,0 +1,131 @@
+import type { Kysely } from "kysely";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { listActivity } from "~/content/activity.server";
+import { loadContent, readRevision } from "~/content/store.server";
+import { parseContacts, parseDelivery, parseOrdering } from "~/settings/form";
+import { deliveryBounds } from "~/settings/model";
+import { saveSettings } from "~/settings/settings.server";
+import type { Database } from "../../db/schema";
+import { freshDatabase } from "./support/database";
+
+const form = (fields: Record<string, string>) => new URLSearchParams(fields);
+const TODAY = { year: 2026, month: 11, day: 24 };
+const NOW = Date.parse("2026-11-24T09:00:00Z");
+
+describe("the settings forms' rules", () => {
+  it("reads contacts as people write them, and empty hides one", () => {
+    expect(
+      parseContacts(
+        form({
+          email: " shop@kolkhida.ge ",
+          telegram: "https://t.me/kolkhida_shop",
+          whatsapp: "0599 000 111",
+          phone: "",
+        }),
+      ),
+    ).toEqual({
+      ok: true,
+      value: {
+        email: "shop@kolkhida.ge",
+        telegram: "kolkhida_shop",
+        whatsapp: "+995 599 000 111",
+        phone: "",
+      },
+    });
+    expect(parseContacts(form({ telegram: "@kolkhida_shop" }))).toMatchObject({
+      ok: true,
+      value: { telegram: "kolkhida_shop" },
+    });
+    expect(
+      parseContacts(form({ email: "not an e-mail", telegram: "ab", whatsapp: "12", phone: "x" })),
+    ).toEqual({ ok: false, errors: ["email", "telegram", "whatsapp", "phone"] });
+  });
+
+  it("takes a resume date only while orders are off, and never one in the past", () => {
+    expect(parseOrdering(form({ taking: "on", resumeOn: "2026-12-01" }), TODAY)).toEqual({
+      ok: true,
+      value: { taking: true, resumeOn: null },
+    });
+    expect(parseOrdering(form({ resumeOn: "2026-12-01" }), TODAY)).toEqual({
+      ok: true,
+      value: { taking: false, resumeOn: "2026-12-01" },
+    });
+    expect(parseOrdering(form({ resumeOn: "2026-11-23" }), TODAY)).toEqual({
+      ok: false,
+      errors: ["resumePast"],
+    });
+    expect(parseOrdering(form({ resumeOn: "soon" }), TODAY)).toEqual({
+      ok: false,
+      errors: ["resumeOn"],
+    });
+  });
+
+  it("books deliveries from the owner's first day for the days ahead, else as the environment says", () => {
+    expect(parseDelivery(form({ from: "", daysAhead: "30" }))).toEqual({
+      ok: true,
+      value: { from: null, daysAhead: 30 },
+    });
+    expect(parseDelivery(form({ from: "tomorrow", daysAhead: "0" }))).toEqual({
+      ok: false,
+      errors: ["from", "daysAhead"],
+    });
+    const environment = { from: "2026-12-01", until: "2027-01-31" };
+    expect(deliveryBounds({ from: null, daysAhead: null }, environment, TODAY)).toEqual(
+      environment,
+    );
+    expect(deliveryBounds({ from: null, daysAhead: 30 }, environment, TODAY)).toEqual({
+      from: "2026-12-01",
+      until: "2026-12-31",
+    });
+    expect(
+      deliveryBounds({ from: null, daysAhead: 10 }, { from: null, until: null }, TODAY),
+    ).toEqual({ from: null, until: "2026-12-04" });
+  });
+});
+
+describe("saving settings (D31)", () => {
+  let db: Kysely<Database>;
+  beforeEach(async () => {
+    db = await freshDatabase("settings");
+  });
+  afterEach(async () => {
+    await db.destroy();
+  });
+
+  it("stores a section with its trail and a new revision; the same values change nothing", async () => {
+    const actor = { staffId: null, name: "Nino" };
+    const before = await readRevision(db);
+    const value = {
+      email: "shop@kolkhida.ge",
+      telegram: "kolkhida_shop",
+      whatsapp: "+995 599 000 111",
+      phone: "",
+    };
+    expect(await saveSettings(db, { section: "contacts", value, actor, now: NOW })).toBe(true);
+    expect((await loadContent(db)).settings.contacts).toEqual(value);
+    expect(await readRevision(db)).toBe(before + 1);
+    const trail = await listActivity(db, { subject: { type: "settings", id: "contacts" } });
+    expect(trail.map(({ field, before: was, after }) => [field, was, after])).toEqual([
+      ["contacts.whatsapp", "+995 555 123 456", "+995 599 000 111"],
+      ["contacts.email", "hello@kolkhida.ge", "shop@kolkhida.ge"],
+    ]);
+    expect(await saveSettings(db, { section: "contacts", value, actor, now: NOW })).toBe(false);
+    expect(await readRevision(db)).toBe(before + 1);
+
+    await saveSettings(db, {
+      section: "orders",
+      value: { taking: false, resumeOn: "2026-12-01" },
+      actor,
+      now: NOW,
+    });
+    expect((await loadContent(db)).settings.orders).toEqual({
+      taking: false,
+      resumeOn: "2026-12-01",
+    });
+    const [resume, taking] = await listActivity(db, {
+      subject: { type: "settings", id: "orders" },
+    });
+    expect([taking?.field, taking?.before, taking?.after]).toEqual(["orders.taking", "on", "off"]);
+    expect(resume?.after).toBe("2026-12-01");
+  });
+});
