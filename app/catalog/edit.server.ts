@@ -1,0 +1,218 @@
+import type { Kysely } from "kysely";
+import { type Actor, type FieldChange, recordChanges } from "~/content/activity.server";
+import { bumpRevision, loadCatalog } from "~/content/store.server";
+import type { LanguageCode } from "~/i18n/languages";
+import { isoAt } from "~/platform/clock";
+import type { Database } from "../../db/schema";
+import {
+  type CatalogProduct,
+  type GroupId,
+  type ProductTexts,
+  type PublishProblem,
+  type TextField,
+  missingTexts,
+  neededTexts,
+  productKey,
+  publishProblems,
+  textFields,
+} from "./model";
+import { type ProductValues, priceText } from "./product-form";
+
+/**
+ * The owner's changes to the catalogue (D31, D32), each in one transaction: the product
+ * read again inside it (so "before" is what was stored), the rules checked against what it
+ * would become, the rows written, one trail row a changed field, and the revision every
+ * process watches. A refusal changes nothing.
+ */
+async function productIn(trx: Kysely<Database>, key: string): Promise<CatalogProduct | undefined> {
+  return (await loadCatalog(trx)).products.find((product) => product.key === key);
+}
+
+/** Whether an order names this product: its group and slug are then fixed for good. */
+export async function hasOrders(db: Kysely<Database>, key: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("order_items")
+    .select("id")
+    .where("item_key", "=", key)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function createProduct(
+  db: Kysely<Database>,
+  input: { group: GroupId; slug: string; actor: Actor; now: number },
+): Promise<"created" | "taken"> {
+  const key = productKey(input.group, input.slug);
+  return db.transaction().execute(async (trx) => {
+    const taken = await trx
+      .selectFrom("products")
+      .select("id")
+      .where("product_group", "=", input.group)
+      .where("slug", "=", input.slug)
+      .executeTakeFirst();
+    if (taken) return "taken";
+    const last = await trx
+      .selectFrom("products")
+      .select((eb) => eb.fn.max("position").as("position"))
+      .executeTakeFirst();
+    await trx
+      .insertInto("products")
+      .values({
+        product_group: input.group,
+        slug: input.slug,
+        status: "draft",
+        price: null,
+        volume_ml: null,
+        stock: null,
+        position: Number(last?.position ?? 0) + 1,
+        line: null,
+        created_at: isoAt(input.now),
+        updated_at: isoAt(input.now),
+      })
+      .execute();
+    await recordChanges(trx, {
+      actor: input.actor,
+      subject: { type: "product", id: key },
+      now: input.now,
+      changes: [{ field: "created", before: null, after: key }],
+    });
+    await bumpRevision(trx);
+    return "created";
+  });
+}
+
+export type SaveProductOutcome =
+  | { status: "saved" | "unchanged" | "notFound" | "slugLocked" | "slugTaken"; key: string }
+  | { status: "refused"; key: string; problems: PublishProblem[] };
+
+const list = (values: readonly (string | number)[]) => values.join(", ");
+
+export async function saveProduct(
+  db: Kysely<Database>,
+  input: { key: string; values: ProductValues; actor: Actor; now: number },
+): Promise<SaveProductOutcome> {
+  const { values } = input;
+  const newKey = productKey(values.group, values.slug);
+  return db.transaction().execute(async (trx): Promise<SaveProductOutcome> => {
+    const product = await productIn(trx, input.key);
+    if (!product) return { status: "notFound", key: input.key };
+    if (newKey !== product.key) {
+      if (await hasOrders(trx, product.key)) return { status: "slugLocked", key: product.key };
+      if (await productIn(trx, newKey)) return { status: "slugTaken", key: product.key };
+    }
+    if (values.status !== product.status || values.price !== product.price) {
+      const problems = publishProblems({ ...product, price: values.price }, values.status);
+      if (problems.length > 0) return { status: "refused", key: product.key, problems };
+    }
+    const changes: FieldChange[] = [
+      { field: "group", before: product.group, after: values.group },
+      { field: "slug", before: product.slug, after: values.slug },
+      { field: "status", before: product.status, after: values.status },
+      { field: "price", before: priceText(product.price), after: priceText(values.price) },
+      {
+        field: "volume",
+        before: product.volumeMl?.toString() ?? null,
+        after: values.volumeMl?.toString() ?? null,
+      },
+      {
+        field: "stock",
+        before: product.stock?.toString() ?? null,
+        after: values.stock?.toString() ?? null,
+      },
+      { field: "position", before: String(product.position), after: String(values.position) },
+      { field: "line", before: product.line, after: values.line },
+      { field: "related", before: list(product.related), after: list(values.related) },
+      { field: "survey", before: list(product.survey), after: list(values.survey) },
+    ];
+    const stored = await recordChanges(trx, {
+      actor: input.actor,
+      subject: { type: "product", id: newKey },
+      now: input.now,
+      changes,
+    });
+    if (stored === 0) return { status: "unchanged", key: product.key };
+    await trx
+      .updateTable("products")
+      .set({
+        product_group: values.group,
+        slug: values.slug,
+        status: values.status,
+        price: values.price,
+        volume_ml: values.volumeMl,
+        stock: values.stock,
+        position: values.position,
+        line: values.line,
+        related: JSON.stringify(values.related.filter((key) => key !== newKey)),
+        survey: JSON.stringify(values.survey),
+        updated_at: isoAt(input.now),
+      })
+      .where("id", "=", product.id)
+      .execute();
+    if (newKey !== product.key) {
+      // Its trail follows it to its new address.
+      await trx
+        .updateTable("activity")
+        .set({ subject: newKey })
+        .where("subject_type", "=", "product")
+        .where("subject", "=", product.key)
+        .execute();
+    }
+    await bumpRevision(trx);
+    return { status: "saved", key: newKey };
+  });
+}
+
+export type SaveTextsOutcome =
+  | { status: "saved" | "unchanged" | "notFound" }
+  | { status: "refused"; fields: TextField[] };
+
+/**
+ * One language's texts. A save that would empty a field the product's status needs is
+ * refused (D32: a shopper never sees a product half in another language).
+ */
+export async function saveTexts(
+  db: Kysely<Database>,
+  input: { key: string; language: LanguageCode; texts: ProductTexts; actor: Actor; now: number },
+): Promise<SaveTextsOutcome> {
+  return db.transaction().execute(async (trx): Promise<SaveTextsOutcome> => {
+    const product = await productIn(trx, input.key);
+    if (!product) return { status: "notFound" };
+    const missing = missingTexts(input.texts, neededTexts(product.status));
+    if (missing.length > 0) return { status: "refused", fields: missing };
+    const before = product.texts[input.language];
+    const stored = await recordChanges(trx, {
+      actor: input.actor,
+      subject: { type: "product", id: product.key },
+      now: input.now,
+      changes: textFields.map((field) => ({
+        field: `texts.${input.language}.${field}`,
+        before: before?.[field] ?? null,
+        after: input.texts[field],
+      })),
+    });
+    if (stored === 0) return { status: "unchanged" };
+    const row = {
+      title: input.texts.title,
+      short: input.texts.short,
+      description: input.texts.description,
+      ingredients: input.texts.ingredients,
+      usage: input.texts.usage,
+      warnings: input.texts.warnings,
+      advantages: input.texts.advantages,
+      photo_alt: input.texts.photoAlt,
+    };
+    await trx
+      .insertInto("product_texts")
+      .values({ product_id: product.id, language: input.language, ...row })
+      .onConflict((conflict) => conflict.columns(["product_id", "language"]).doUpdateSet(row))
+      .execute();
+    await trx
+      .updateTable("products")
+      .set({ updated_at: isoAt(input.now) })
+      .where("id", "=", product.id)
+      .execute();
+    await bumpRevision(trx);
+    return { status: "saved" };
+  });
+}

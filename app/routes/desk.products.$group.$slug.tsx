@@ -1,0 +1,344 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, data, redirect, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { hasOrders, saveProduct } from "~/catalog/edit.server";
+import {
+  type PublishProblem,
+  findProduct,
+  groups,
+  lineIds,
+  missingTexts,
+  neededTexts,
+  productKey,
+  productStatuses,
+} from "~/catalog/model";
+import { type ProductFieldError, parseProductForm, priceText } from "~/catalog/product-form";
+import { ActivityList } from "~/desk/ActivityList";
+import { activityEntries } from "~/desk/activity.server";
+import { requireOwner } from "~/desk/session.server";
+import { getLocale } from "~/i18n/i18next.server";
+import { getLanguage, languageCodes } from "~/i18n/languages";
+import { readForm } from "~/platform/http.server";
+import { shop } from "~/platform/shop.server";
+import { pageMetaTags, pageTitle } from "~/ui/meta";
+import { createToast, flashToast } from "~/ui/toast.server";
+
+/** A product as its owner edits it (D32); its texts and photos each have a page of their own. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireOwner(request);
+  const language = await getLocale(request);
+  const t = shop.t(language, "desk");
+  const content = shop.content();
+  const key = productKey(params.group ?? "", params.slug ?? "");
+  const product = findProduct(content.catalog, key);
+  if (!product) throw new Response(null, { status: 404 });
+  const { entries } = await activityEntries(
+    shop.db,
+    { subject: { type: "product", id: key }, limit: 10 },
+    { content, language, settingsLabel: t("activity.subjects.settings") },
+  );
+  return {
+    meta: {
+      title: pageTitle(t, product.texts[language]?.title || key, { brand: false }),
+      noindex: true,
+    },
+    product: {
+      key,
+      title: product.texts[language]?.title || key,
+      group: product.group,
+      slug: product.slug,
+      status: product.status,
+      price: priceText(product.price),
+      volume: product.volumeMl?.toString() ?? "",
+      stock: product.stock?.toString() ?? "",
+      position: String(product.position),
+      line: product.line ?? "",
+      related: product.related,
+      survey: product.survey.join("\n"),
+      photos: product.photos.length,
+    },
+    locked: await hasOrders(shop.db, key),
+    others: content.catalog.products
+      .filter((other) => other.key !== key)
+      .map((other) => ({ key: other.key, title: other.texts[language]?.title || other.key })),
+    languages: languageCodes.map((code) => ({
+      code,
+      name: getLanguage(code).name,
+      missing: missingTexts(product.texts[code], neededTexts("on_sale")),
+    })),
+    activity: entries,
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = pageMetaTags;
+
+type Answer =
+  | { kind: "fields"; errors: ProductFieldError[]; values: Record<string, string> }
+  | { kind: "refused"; problems: PublishProblem[]; values: Record<string, string> }
+  | { kind: "slugLocked" | "slugTaken"; values: Record<string, string> };
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { staff } = await requireOwner(request, { page: false });
+  const form = await readForm(request);
+  // Every related product ticked, one a line, so a refused form comes back as it was.
+  const values = { ...Object.fromEntries(form), related: form.getAll("related").join("\n") };
+  const parsed = parseProductForm(form);
+  if (!parsed.ok) return data<Answer>({ kind: "fields", errors: parsed.errors, values }, 400);
+  const outcome = await saveProduct(shop.db, {
+    key: productKey(params.group ?? "", params.slug ?? ""),
+    values: parsed.values,
+    actor: { staffId: staff.id, name: staff.name },
+    now: shop.clock(),
+  });
+  switch (outcome.status) {
+    case "notFound":
+      throw new Response(null, { status: 404 });
+    case "refused":
+      return data<Answer>({ kind: "refused", problems: outcome.problems, values }, 409);
+    case "slugLocked":
+    case "slugTaken":
+      return data<Answer>({ kind: outcome.status, values }, 409);
+    case "saved":
+    case "unchanged": {
+      if (outcome.status === "saved") await shop.refreshContent();
+      const toast = createToast({
+        kind: "desk",
+        message: outcome.status === "saved" ? "products.saved" : "products.unchanged",
+      });
+      throw redirect(`/desk/products/${outcome.key}`, {
+        status: 303,
+        headers: { "Set-Cookie": await flashToast(request, toast) },
+      });
+    }
+  }
+}
+
+/** Why the status could not change: languages and fields named in the reader's words. */
+function Problems({ problems }: { problems: PublishProblem[] }) {
+  const { t } = useTranslation("desk");
+  return (
+    <div className="desk-error" role="alert">
+      <p>{t("products.refused")}</p>
+      <ul>
+        {problems.map((problem) => (
+          <li key={problem.kind === "texts" ? problem.language : problem.kind}>
+            {problem.kind === "texts"
+              ? t("products.missingIn", {
+                  language: getLanguage(problem.language).name,
+                  fields: problem.fields
+                    .map((field) => t(`productTexts.fields.${field}`))
+                    .join(", "),
+                })
+              : t(`products.missing.${problem.kind}`)}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export default function EditProduct() {
+  const { product, locked, others, languages, activity } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const { t } = useTranslation("desk");
+  const value = (name: string, stored: string) => answer?.values[name] ?? stored;
+  const fieldError = (name: ProductFieldError) =>
+    answer?.kind === "fields" && answer.errors.includes(name) ? (
+      <span className="desk-field-error" id={`${name}-error`}>
+        {t(`products.errors.${name}`)}
+      </span>
+    ) : null;
+  const invalid = (name: ProductFieldError) =>
+    answer?.kind === "fields" && answer.errors.includes(name)
+      ? { "aria-invalid": true as const, "aria-describedby": `${name}-error` }
+      : {};
+  const related = answer ? (answer.values.related ?? "") : null;
+  return (
+    <section className="desk-page">
+      <p>
+        <Link to="/desk/products">{t("products.back")}</Link>
+      </p>
+      <h1>{product.title}</h1>
+      <p>
+        <bdi dir="ltr">{product.key}</bdi> · {t(`products.statuses.${product.status}`)}
+      </p>
+
+      <h2>{t("products.textsTitle")}</h2>
+      <ul className="desk-cards">
+        {languages.map((language) => (
+          <li key={language.code} className="desk-card">
+            <Link to={`/desk/products/${product.key}/texts/${language.code}`}>{language.name}</Link>
+            {" · "}
+            {language.missing.length === 0 ? (
+              <span className="desk-ok">{t("products.complete")}</span>
+            ) : (
+              <span className="desk-hint">
+                {t("products.lacks", {
+                  fields: language.missing
+                    .map((field) => t(`productTexts.fields.${field}`))
+                    .join(", "),
+                })}
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+      <p>
+        <Link to={`/desk/products/${product.key}/photos`}>
+          {t("products.photos", { count: product.photos })}
+        </Link>
+      </p>
+
+      <h2>{t("products.detailsTitle")}</h2>
+      <Form method="post" className="desk-form">
+        {answer?.kind === "refused" ? <Problems problems={answer.problems} /> : null}
+        {answer?.kind === "slugLocked" || answer?.kind === "slugTaken" ? (
+          <p className="desk-error" role="alert">
+            {t(`products.errors.${answer.kind}`)}
+          </p>
+        ) : null}
+        {answer?.kind === "fields" ? (
+          <p className="desk-error" role="alert">
+            {t("products.notSaved")}
+          </p>
+        ) : null}
+        <label>
+          {t("products.fields.status")}
+          <select
+            name="status"
+            defaultValue={value("status", product.status)}
+            {...invalid("status")}
+          >
+            {productStatuses.map((status) => (
+              <option key={status} value={status}>
+                {t(`products.statuses.${status}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t("products.fields.price")}
+          <input
+            name="price"
+            inputMode="decimal"
+            dir="ltr"
+            defaultValue={value("price", product.price)}
+            {...invalid("price")}
+          />
+          <span className="desk-hint">{t("products.priceHint")}</span>
+          {fieldError("price")}
+        </label>
+        <label>
+          {t("products.fields.stock")}
+          <input
+            name="stock"
+            inputMode="numeric"
+            dir="ltr"
+            defaultValue={value("stock", product.stock)}
+            {...invalid("stock")}
+          />
+          <span className="desk-hint">{t("products.stockHint")}</span>
+          {fieldError("stock")}
+        </label>
+        <label>
+          {t("products.fields.volume")}
+          <input
+            name="volume"
+            inputMode="numeric"
+            dir="ltr"
+            defaultValue={value("volume", product.volume)}
+            {...invalid("volume")}
+          />
+          {fieldError("volume")}
+        </label>
+        <label>
+          {t("products.fields.position")}
+          <input
+            name="position"
+            inputMode="numeric"
+            dir="ltr"
+            defaultValue={value("position", product.position)}
+            {...invalid("position")}
+          />
+          <span className="desk-hint">{t("products.positionHint")}</span>
+          {fieldError("position")}
+        </label>
+        <label>
+          {t("products.fields.line")}
+          <select name="line" defaultValue={value("line", product.line)}>
+            <option value="">{t("products.noLine")}</option>
+            {lineIds.map((line) => (
+              <option key={line} value={line}>
+                {t(`products.lines.${line}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <fieldset>
+          <legend>{t("products.fields.related")}</legend>
+          {others.map((other) => (
+            <label key={other.key} className="desk-check">
+              <input
+                type="checkbox"
+                name="related"
+                value={other.key}
+                defaultChecked={
+                  related === null ? product.related.includes(other.key) : related === other.key
+                }
+              />{" "}
+              {other.title}
+            </label>
+          ))}
+        </fieldset>
+        <label>
+          {t("products.fields.survey")}
+          <textarea
+            name="survey"
+            dir="ltr"
+            defaultValue={value("survey", product.survey)}
+            {...invalid("survey")}
+          />
+          <span className="desk-hint">{t("products.surveyHint")}</span>
+          {fieldError("survey")}
+        </label>
+        <label>
+          {t("products.fields.group")}
+          <select name="group" defaultValue={value("group", product.group)} disabled={locked}>
+            {groups.map((group) => (
+              <option key={group} value={group}>
+                {t(`products.groups.${group}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t("products.fields.slug")}
+          <input
+            name="slug"
+            dir="ltr"
+            defaultValue={value("slug", product.slug)}
+            readOnly={locked}
+            {...invalid("slug")}
+          />
+          <span className="desk-hint">
+            {t(locked ? "products.slugLocked" : "products.slugHint")}
+          </span>
+          {fieldError("slug")}
+        </label>
+        {/* A disabled select posts nothing: the fixed group goes as a hidden field. */}
+        {locked ? <input type="hidden" name="group" value={product.group} /> : null}
+        <button type="submit" className="desk-button">
+          {t("products.save")}
+        </button>
+      </Form>
+
+      <h2>{t("activity.title")}</h2>
+      <ActivityList entries={activity} />
+      <p>
+        <Link to={`/desk/activity?product=${encodeURIComponent(product.key)}`}>
+          {t("products.allActivity")}
+        </Link>
+      </p>
+    </section>
+  );
+}

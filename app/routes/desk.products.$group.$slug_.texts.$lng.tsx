@@ -1,0 +1,178 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, data, redirect, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { saveTexts } from "~/catalog/edit.server";
+import {
+  LIST_FIELDS,
+  type TextField,
+  findProduct,
+  missingTexts,
+  neededTexts,
+  productKey,
+  textFields,
+} from "~/catalog/model";
+import { TEXT_LIMITS, parseTextsForm } from "~/catalog/product-form";
+import { requireOwner } from "~/desk/session.server";
+import { getLocale } from "~/i18n/i18next.server";
+import { getLanguage, isLanguageCode, languageCodes } from "~/i18n/languages";
+import { readForm } from "~/platform/http.server";
+import { shop } from "~/platform/shop.server";
+import { pageMetaTags, pageTitle } from "~/ui/meta";
+import { createToast, flashToast } from "~/ui/toast.server";
+
+/** Texts in nine languages, long ones in Georgian: the cap of a plain form is too small. */
+const TEXTS_FORM_BYTES = 512 * 1024;
+
+function productFrom(params: LoaderFunctionArgs["params"]) {
+  const language = params.lng;
+  const product = findProduct(
+    shop.content().catalog,
+    productKey(params.group ?? "", params.slug ?? ""),
+  );
+  if (!product || !isLanguageCode(language)) throw new Response(null, { status: 404 });
+  return { product, language };
+}
+
+/** One language's texts of a product: what a phone can hold (D32). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireOwner(request);
+  const reader = await getLocale(request);
+  const t = shop.t(reader, "desk");
+  const { product, language } = productFrom(params);
+  const texts = product.texts[language];
+  const index = languageCodes.indexOf(language);
+  const named = (code: (typeof languageCodes)[number] | undefined) =>
+    code ? { code, name: getLanguage(code).name } : null;
+  const title = product.texts[reader]?.title || product.key;
+  return {
+    meta: {
+      title: pageTitle(t, `${title} · ${getLanguage(language).name}`, { brand: false }),
+      noindex: true,
+    },
+    key: product.key,
+    title,
+    language: {
+      code: language,
+      name: getLanguage(language).name,
+      lang: getLanguage(language).htmlLang,
+      dir: getLanguage(language).dir,
+    },
+    texts: Object.fromEntries(textFields.map((field) => [field, texts?.[field] ?? ""])) as Record<
+      TextField,
+      string
+    >,
+    status: product.status,
+    needed: neededTexts(product.status),
+    forSale: missingTexts(texts, neededTexts("on_sale")),
+    previous: named(languageCodes[index - 1]),
+    next: named(languageCodes[index + 1]),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = pageMetaTags;
+
+type Answer = { error: "tooLong" | "needed"; fields: TextField[]; values: Record<string, string> };
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { staff } = await requireOwner(request, { page: false });
+  const form = await readForm(request, TEXTS_FORM_BYTES);
+  const { product, language } = productFrom(params);
+  const values = Object.fromEntries(form);
+  const parsed = parseTextsForm(form);
+  if (!parsed.ok) return data<Answer>({ error: "tooLong", fields: parsed.tooLong, values }, 400);
+  const outcome = await saveTexts(shop.db, {
+    key: product.key,
+    language,
+    texts: parsed.texts,
+    actor: { staffId: staff.id, name: staff.name },
+    now: shop.clock(),
+  });
+  if (outcome.status === "notFound") throw new Response(null, { status: 404 });
+  if (outcome.status === "refused") {
+    return data<Answer>({ error: "needed", fields: outcome.fields, values }, 409);
+  }
+  if (outcome.status === "saved") await shop.refreshContent();
+  const toast = createToast({
+    kind: "desk",
+    message: outcome.status === "saved" ? "products.saved" : "products.unchanged",
+  });
+  throw redirect(`/desk/products/${product.key}/texts/${language}`, {
+    status: 303,
+    headers: { "Set-Cookie": await flashToast(request, toast) },
+  });
+}
+
+export default function ProductTextsPage() {
+  const { key, title, language, texts, status, needed, forSale, previous, next } =
+    useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const { t } = useTranslation("desk");
+  const fieldNames = (fields: readonly TextField[]) =>
+    fields.map((field) => t(`productTexts.fields.${field}`)).join(", ");
+  return (
+    <section className="desk-page">
+      <p>
+        <Link to={`/desk/products/${key}`}>{t("productTexts.back", { title })}</Link>
+      </p>
+      <h1>{t("productTexts.title", { language: language.name })}</h1>
+      <p>
+        {forSale.length === 0 ? (
+          <span className="desk-ok">{t("products.complete")}</span>
+        ) : (
+          t("products.lacks", { fields: fieldNames(forSale) })
+        )}
+      </p>
+      {needed.length > 0 ? (
+        <p className="desk-hint">
+          {t("productTexts.needed", {
+            status: t(`products.statuses.${status}`),
+            fields: fieldNames(needed),
+          })}
+        </p>
+      ) : null}
+      {answer ? (
+        <p className="desk-error" role="alert">
+          {t(`productTexts.errors.${answer.error}`, { fields: fieldNames(answer.fields) })}
+        </p>
+      ) : null}
+      <Form method="post" className="desk-form">
+        {textFields.map((field) => {
+          const list = LIST_FIELDS.has(field);
+          const props = {
+            id: `text-${field}`,
+            name: field,
+            // Arabic and Hebrew are typed right to left even in an English desk.
+            lang: language.lang,
+            dir: language.dir,
+            maxLength: TEXT_LIMITS[field],
+            defaultValue: answer?.values[field] ?? texts[field],
+            "aria-invalid": answer?.fields.includes(field) ? (true as const) : undefined,
+          };
+          return (
+            <div key={field}>
+              {/* The label in the reader's language, the text in the one being written. */}
+              <label htmlFor={props.id}>
+                {t(`productTexts.fields.${field}`)}
+                {list ? <span className="desk-hint"> · {t("productTexts.onePerLine")}</span> : null}
+              </label>
+              {list || field === "ingredients" || field === "short" ? (
+                <textarea {...props} rows={list ? 5 : 3} />
+              ) : (
+                <input {...props} />
+              )}
+            </div>
+          );
+        })}
+        <button type="submit" className="desk-button">
+          {t("products.save")}
+        </button>
+      </Form>
+      <p className="desk-inline-form">
+        {previous ? (
+          <Link to={`/desk/products/${key}/texts/${previous.code}`}>← {previous.name}</Link>
+        ) : null}
+        {next ? <Link to={`/desk/products/${key}/texts/${next.code}`}>{next.name} →</Link> : null}
+      </p>
+    </section>
+  );
+}
