@@ -95,12 +95,19 @@ export async function saveProduct(
   const { values } = input;
   const newKey = productKey(values.group, values.slug);
   return db.transaction().execute(async (trx): Promise<SaveProductOutcome> => {
-    const product = await productIn(trx, input.key);
+    const catalog = await loadCatalog(trx);
+    const exists = (key: string) => catalog.products.some((other) => other.key === key);
+    const product = catalog.products.find((other) => other.key === input.key);
     if (!product) return { status: "notFound", key: input.key };
     if (newKey !== product.key) {
       if (await hasOrders(trx, product.key)) return { status: "slugLocked", key: product.key };
-      if (await productIn(trx, newKey)) return { status: "slugTaken", key: product.key };
+      if (exists(newKey)) return { status: "slugTaken", key: product.key };
     }
+    // The form offers the products that exist; keys of ones that do not (yet) are kept.
+    const related = [
+      ...values.related.filter((key) => key !== newKey && exists(key)),
+      ...product.related.filter((key) => !exists(key)),
+    ];
     if (values.status !== product.status || values.price !== product.price) {
       const problems = publishProblems({ ...product, price: values.price }, values.status);
       if (problems.length > 0) return { status: "refused", key: product.key, problems };
@@ -122,7 +129,7 @@ export async function saveProduct(
       },
       { field: "position", before: String(product.position), after: String(values.position) },
       { field: "line", before: product.line, after: values.line },
-      { field: "related", before: list(product.related), after: list(values.related) },
+      { field: "related", before: list(product.related), after: list(related) },
       { field: "survey", before: list(product.survey), after: list(values.survey) },
     ];
     const stored = await recordChanges(trx, {
@@ -143,7 +150,7 @@ export async function saveProduct(
         stock: values.stock,
         position: values.position,
         line: values.line,
-        related: JSON.stringify(values.related.filter((key) => key !== newKey)),
+        related: JSON.stringify(related),
         survey: JSON.stringify(values.survey),
         updated_at: isoAt(input.now),
       })

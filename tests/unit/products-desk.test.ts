@@ -1,0 +1,200 @@
+import type { Kysely } from "kysely";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createProduct, saveProduct, saveTexts } from "~/catalog/edit.server";
+import { type ProductTexts, findProduct } from "~/catalog/model";
+import { parsePrice, parseProductForm, priceText } from "~/catalog/product-form";
+import { listActivity } from "~/content/activity.server";
+import { loadContent, readRevision } from "~/content/store.server";
+import { languageCodes } from "~/i18n/languages";
+import { placeOrder } from "~/orders/place.server";
+import type { Database } from "../../db/schema";
+import { freshDatabase } from "./support/database";
+
+const NOW = Date.parse("2026-11-24T09:00:00Z");
+const actor = { staffId: null, name: "Nino" };
+
+describe("the product form's rules", () => {
+  it("reads a price as GEL with tetri, and refuses what is not one", () => {
+    expect(parsePrice("45.50")).toBe(45_50);
+    expect(parsePrice("45,5")).toBe(45_50);
+    expect(parsePrice(" 100 ")).toBe(100_00);
+    expect(parsePrice("")).toBeNull();
+    for (const bad of ["-5", "4.555", "abc", "1e3", "10000000"])
+      expect(parsePrice(bad)).toBeUndefined();
+    expect(priceText(45_50)).toBe("45.50");
+  });
+
+  it("names every wrong field at once", () => {
+    const form = new URLSearchParams({
+      group: "hands",
+      slug: "Burn Cream",
+      status: "published",
+      price: "free",
+      stock: "-1",
+      volume: "8",
+      position: "x",
+      line: "kitchen",
+      survey: "94\n101",
+    });
+    expect(parseProductForm(form)).toEqual({
+      ok: false,
+      errors: ["group", "slug", "status", "price", "stock", "position", "line", "survey"],
+    });
+  });
+});
+
+describe("editing the catalogue (D31, D32)", () => {
+  let db: Kysely<Database>;
+  beforeEach(async () => {
+    db = await freshDatabase("products-desk");
+  });
+  afterEach(async () => {
+    await db.destroy();
+  });
+
+  const values = (change: Record<string, string> = {}) => {
+    const form = new URLSearchParams({
+      group: "body",
+      slug: "calendula-balm",
+      status: "draft",
+      price: "",
+      stock: "",
+      volume: "30",
+      position: "4",
+      line: "",
+      survey: "",
+      ...change,
+    });
+    const parsed = parseProductForm(form);
+    if (!parsed.ok) throw new Error(parsed.errors.join());
+    return parsed.values;
+  };
+  const texts = (title: string): ProductTexts => ({
+    title,
+    short: `${title}, short`,
+    description: "One.\nTwo.",
+    ingredients: "Calendula, honey",
+    usage: "Apply.",
+    warnings: "",
+    advantages: "",
+    photoAlt: "",
+  });
+  const product = async (key: string) => findProduct((await loadContent(db)).catalog, key);
+
+  it("launches a product only once nine languages, a price and a photo are there", async () => {
+    const key = "body/calendula-balm";
+    expect(
+      await createProduct(db, { group: "body", slug: "calendula-balm", actor, now: NOW }),
+    ).toBe("created");
+    expect(
+      await createProduct(db, { group: "body", slug: "calendula-balm", actor, now: NOW }),
+    ).toBe("taken");
+    expect(
+      await saveTexts(db, { key, language: "en", texts: texts("Calendula balm"), actor, now: NOW }),
+    ).toEqual({
+      status: "saved",
+    });
+    const refused = await saveProduct(db, {
+      key,
+      values: values({ status: "coming_soon" }),
+      actor,
+      now: NOW,
+    });
+    expect(refused.status).toBe("refused");
+    expect(
+      refused.status === "refused" &&
+        refused.problems.map((problem) => problem.kind === "texts" && problem.language),
+    ).toEqual(languageCodes.filter((language) => language !== "en"));
+    expect((await product(key))?.status).toBe("draft");
+
+    for (const language of languageCodes) {
+      await saveTexts(db, { key, language, texts: texts(`Balm ${language}`), actor, now: NOW });
+    }
+    expect(
+      (await saveProduct(db, { key, values: values({ status: "coming_soon" }), actor, now: NOW }))
+        .status,
+    ).toBe("saved");
+    // On sale needs a price and a photo too.
+    const onSale = await saveProduct(db, {
+      key,
+      values: values({ status: "on_sale", price: "45.50" }),
+      actor,
+      now: NOW,
+    });
+    expect(onSale.status === "refused" && onSale.problems).toEqual([{ kind: "photo" }]);
+    // Emptying a text its status needs is refused too.
+    expect(
+      await saveTexts(db, {
+        key,
+        language: "ka",
+        texts: { ...texts("x"), short: "" },
+        actor,
+        now: NOW,
+      }),
+    ).toEqual({ status: "refused", fields: ["short"] });
+
+    const trail = await listActivity(db, { subject: { type: "product", id: key } });
+    expect(trail.find((row) => row.field === "status")).toMatchObject({
+      before: "draft",
+      after: "coming_soon",
+      actor: "Nino",
+    });
+    expect(trail.some((row) => row.field === "texts.en.title" && row.after === "Balm en")).toBe(
+      true,
+    );
+  });
+
+  it("changes the price for carts from then on; placed orders keep theirs", async () => {
+    const key = "body/hemor-cream";
+    const order = await placeOrder(
+      db,
+      {
+        values: {
+          address: "Rustaveli 1",
+          deliveryTime: "01.12.26",
+          phone: "+995 555 123 456",
+          messenger: null,
+          email: null,
+        },
+        cart: [{ key, qty: 1 }],
+        language: "ka",
+        token: "token-products-desk-1",
+        titleLanguage: "ru",
+      },
+      { now: NOW },
+    );
+    const revision = await readRevision(db);
+    const saved = await saveProduct(db, {
+      key,
+      values: values({
+        slug: "hemor-cream",
+        status: "on_sale",
+        price: "45.50",
+        volume: "8",
+        position: "1",
+        line: "delicate",
+        survey: "94\n91\n89\n30",
+      }),
+      actor,
+      now: NOW,
+    });
+    expect(saved.status).toBe("saved");
+    expect(await readRevision(db)).toBe(revision + 1);
+    expect((await product(key))?.price).toBe(45_50);
+    const stored = await db.selectFrom("orders").select("total").executeTakeFirstOrThrow();
+    expect(order.ok && stored.total).toBe(100_00);
+    const [price] = await listActivity(db, { subject: { type: "product", id: key } });
+    expect([price?.field, price?.before, price?.after]).toEqual(["price", "100.00", "45.50"]);
+    // Its address is fixed now that an order names it.
+    expect(
+      (
+        await saveProduct(db, {
+          key,
+          values: values({ slug: "cream", status: "on_sale", price: "45.50" }),
+          actor,
+          now: NOW,
+        })
+      ).status,
+    ).toBe("slugLocked");
+  });
+});
