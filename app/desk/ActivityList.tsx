@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { fieldWords, valueKey } from "./activity-words";
+import { fieldWords, valueWords } from "./activity-words";
 
 /** One row of the trail as a page shows it: dates formatted, subjects named. */
 export interface ActivityEntry {
@@ -19,8 +19,17 @@ const SHORT = 120;
 function Value({ field, value }: { field: string; value: string | null }) {
   const { t } = useTranslation("desk");
   if (value === null || value === "") return <em>{t("activity.empty")}</em>;
-  const key = valueKey(field, value);
-  if (key) return <>{t(key)}</>;
+  const words = valueWords(field, value);
+  switch (words?.kind) {
+    case "status":
+      return <>{t(`products.statuses.${words.value}`)}</>;
+    case "role":
+      return <>{t(`people.roles.${words.value}`)}</>;
+    case "line":
+      return <>{t(`products.lines.${words.value}`)}</>;
+    case "flag":
+      return <>{t(`activity.values.${words.value}`)}</>;
+  }
   if (value.length <= SHORT && !value.includes("\n")) {
     return <bdi className="desk-activity-value">{value}</bdi>;
   }
@@ -42,7 +51,12 @@ export function ActivityList({ entries }: { entries: ActivityEntry[] }) {
     <ol className="desk-cards">
       {entries.map((entry) => {
         const words = fieldWords(entry.field);
-        const label = words.key ? t(words.key) : entry.field;
+        const label =
+          words.kind === "text"
+            ? `${t(`productTexts.fields.${words.name}`)} (${words.language})`
+            : words.kind === "field"
+              ? t(`activity.fields.${words.name}`)
+              : entry.field;
         return (
           <li key={entry.id} className="desk-card">
             <p className="desk-hint">
@@ -51,7 +65,7 @@ export function ActivityList({ entries }: { entries: ActivityEntry[] }) {
             <p>
               <strong>{entry.subject}</strong>
               {" · "}
-              {words.language ? `${label} (${words.language})` : label}
+              {label}
             </p>
             <p>
               <span className="visually-hidden">{t("activity.before")}: </span>

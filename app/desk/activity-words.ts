@@ -6,12 +6,10 @@ import { getLanguage, isLanguageCode } from "~/i18n/languages";
  * for the label, and for a product's texts the language they are in. Field names the
  * shop no longer writes are shown as stored.
  */
-export interface FieldWords {
-  /** `activity.fields.*` key, or null to show the stored name. */
-  key: string | null;
-  /** The language of a text field, named in its own words. */
-  language: string | null;
-}
+export type FieldWords =
+  | { kind: "field"; name: string }
+  | { kind: "text"; name: TextField; language: string }
+  | { kind: "unknown" };
 
 const FIELDS = new Set([
   "created",
@@ -40,28 +38,24 @@ const FIELDS = new Set([
 
 export function fieldWords(field: string): FieldWords {
   const text = /^texts\.([a-z]{2})\.(\w+)$/.exec(field);
-  if (text) {
-    const [, language, name] = text;
-    if (isLanguageCode(language) && (textFields as readonly string[]).includes(name ?? "")) {
-      return {
-        key: `productTexts.fields.${name as TextField}`,
-        language: getLanguage(language).name,
-      };
-    }
+  const [, language, name] = text ?? [];
+  if (isLanguageCode(language) && (textFields as readonly string[]).includes(name ?? "")) {
+    return { kind: "text", name: name as TextField, language: getLanguage(language).name };
   }
-  return FIELDS.has(field)
-    ? { key: `activity.fields.${field}`, language: null }
-    : { key: null, language: null };
+  return FIELDS.has(field) ? { kind: "field", name: field } : { kind: "unknown" };
 }
 
-/** A stored value the dictionary words (a status, a role, yes/no), or null to show it as is. */
-export function valueKey(field: string, value: string): string | null {
-  if (field === "status" && /^[a-z_]+$/.test(value)) return `products.statuses.${value}`;
-  if (field === "role" && (value === "owner" || value === "staff")) return `people.roles.${value}`;
-  if (field === "line" && /^(delicate|firstAid|face)$/.test(value))
-    return `products.lines.${value}`;
+/** A stored value the dictionary words (a status, a role, a line, yes/no, on/off), or null. */
+export type ValueWords = { kind: "status" | "role" | "line" | "flag"; value: string } | null;
+
+export function valueWords(field: string, value: string): ValueWords {
+  if (field === "status" && /^(draft|coming_soon|on_sale|sold_out|hidden)$/.test(value)) {
+    return { kind: "status", value };
+  }
+  if (field === "role" && /^(owner|staff)$/.test(value)) return { kind: "role", value };
+  if (field === "line" && /^(delicate|firstAid|face)$/.test(value)) return { kind: "line", value };
   if ((field === "locked" || field === "orders.taking") && /^(yes|no|on|off)$/.test(value)) {
-    return `activity.values.${value}`;
+    return { kind: "flag", value };
   }
   return null;
 }

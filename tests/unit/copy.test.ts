@@ -69,10 +69,14 @@ describe("English reads like an English-speaking shop", () => {
   });
 
   it("spells email one way everywhere", () => {
+    // The owner's settings label it "E-mail", as the issue that asked for it names it.
+    const label = /^desk:(settings\.contacts|activity\.fields\.contacts)\.email$/;
     const spellings = new Set(
-      english.flatMap(([, value]) =>
-        [...value.matchAll(/\be[-‐‑ ]?mail/gi)].map((m) => m[0].toLowerCase()),
-      ),
+      english
+        .filter(([key]) => !label.test(key))
+        .flatMap(([, value]) =>
+          [...value.matchAll(/\be[-‐‑ ]?mail/gi)].map((m) => m[0].toLowerCase()),
+        ),
     );
     expect([...spellings]).toEqual(["email"]);
   });

@@ -18,6 +18,12 @@ const SAME_AS_ENGLISH = [
   /^summary\.quantity$/,
   // Russian staff write "Email" as English does.
   /^chat\.message\.email$/,
+  // Telegram and WhatsApp are names; Russian and Georgian owners label their e-mail "E-mail".
+  /contacts\.(telegram|whatsapp|email)$/,
+  // "Status" in German and Azerbaijani, "Person" in German.
+  /^(activity|products)\.fields\.status$/,
+  /^activity\.person$/,
+  /^products\.missingIn$/,
 ];
 
 type Dictionary = { [key: string]: string | Dictionary };
