@@ -92,13 +92,16 @@ export async function saveProduct(
   db: Kysely<Database>,
   input: { key: string; values: ProductValues; actor: Actor; now: number },
 ): Promise<SaveProductOutcome> {
-  const { values } = input;
-  const newKey = productKey(values.group, values.slug);
+  const newKey = productKey(input.values.group, input.values.slug);
   return db.transaction().execute(async (trx): Promise<SaveProductOutcome> => {
     const catalog = await loadCatalog(trx);
     const exists = (key: string) => catalog.products.some((other) => other.key === key);
     const product = catalog.products.find((other) => other.key === input.key);
     if (!product) return { status: "notFound", key: input.key };
+    // Stock the owner did not touch is what orders left of it, not what the form showed.
+    const untouched =
+      input.values.stockWas !== undefined && input.values.stock === input.values.stockWas;
+    const values = untouched ? { ...input.values, stock: product.stock } : input.values;
     if (newKey !== product.key) {
       if (await hasOrders(trx, product.key)) return { status: "slugLocked", key: product.key };
       if (exists(newKey)) return { status: "slugTaken", key: product.key };

@@ -84,6 +84,8 @@ export interface ProductValues {
   line: LineId | null;
   related: string[];
   survey: number[];
+  /** The stock the form showed: if the owner left it, orders placed meanwhile stand. */
+  stockWas: number | null | undefined;
 }
 
 export function parseProductForm(
@@ -127,6 +129,10 @@ export function parseProductForm(
       line: line === "" ? null : (line as LineId),
       related: [...new Set(form.getAll("related"))].slice(0, 20),
       survey,
+      stockWas:
+        form.get("stockWas") === null
+          ? undefined
+          : wholeOrEmpty(form.get("stockWas") ?? "", 1_000_000),
     },
   };
 }

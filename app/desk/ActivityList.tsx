@@ -67,7 +67,8 @@ export function ActivityList({ entries }: { entries: ActivityEntry[] }) {
               {" · "}
               {label}
             </p>
-            <p>
+            {/* A div: a long value opens in a <details>, which a paragraph cannot hold. */}
+            <div>
               <span className="visually-hidden">{t("activity.before")}: </span>
               <Value field={entry.field} value={entry.before} />
               <span className="desk-arrow" aria-hidden="true">
@@ -75,7 +76,7 @@ export function ActivityList({ entries }: { entries: ActivityEntry[] }) {
               </span>
               <span className="visually-hidden">{t("activity.after")}: </span>
               <Value field={entry.field} value={entry.after} />
-            </p>
+            </div>
           </li>
         );
       })}

@@ -83,6 +83,7 @@ export default function CartPage() {
   return (
     <section className="page cart">
       <h1>{t("common:pages.cart.title")}</h1>
+      {ordering && !ordering.taking ? <ClosedNotice resumeOn={ordering.resumeOn} /> : null}
       {lines.length === 0 ? (
         <div className="empty-state">
           <p>{t("cart:empty")}</p>

@@ -13,6 +13,7 @@ import {
   productStatuses,
 } from "~/catalog/model";
 import { type ProductFieldError, parseProductForm, priceText } from "~/catalog/product-form";
+import { loadCatalog } from "~/content/store.server";
 import { ActivityList } from "~/desk/ActivityList";
 import { activityEntries } from "~/desk/activity.server";
 import { requireOwner } from "~/desk/session.server";
@@ -29,8 +30,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const language = await getLocale(request);
   const t = shop.t(language, "desk");
   const content = shop.content();
+  // The owner reads the catalogue as stored now: orders take stock without a new revision.
+  const catalog = await loadCatalog(shop.db);
   const key = productKey(params.group ?? "", params.slug ?? "");
-  const product = findProduct(content.catalog, key);
+  const product = findProduct(catalog, key);
   if (!product) throw new Response(null, { status: 404 });
   const { entries } = await activityEntries(
     shop.db,
@@ -58,7 +61,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       photos: product.photos.length,
     },
     locked: await hasOrders(shop.db, key),
-    others: content.catalog.products
+    others: catalog.products
       .filter((other) => other.key !== key)
       .map((other) => ({ key: other.key, title: other.texts[language]?.title || other.key })),
     languages: languageCodes.map((code) => ({
@@ -325,6 +328,8 @@ export default function EditProduct() {
           </span>
           {fieldError("slug")}
         </label>
+        {/* The stock shown: orders placed meanwhile are kept unless the owner changes it. */}
+        <input type="hidden" name="stockWas" value={product.stock} />
         {/* A disabled select posts nothing: the fixed group goes as a hidden field. */}
         {locked ? <input type="hidden" name="group" value={product.group} /> : null}
         <button type="submit" className="desk-button">

@@ -147,14 +147,18 @@ export default function ProductTextsPage() {
             maxLength: TEXT_LIMITS[field],
             defaultValue: answer?.values[field] ?? texts[field],
             "aria-invalid": answer?.fields.includes(field) ? (true as const) : undefined,
+            "aria-describedby": list ? `text-${field}-hint` : undefined,
           };
           return (
             <div key={field}>
               {/* The label in the reader's language, the text in the one being written. */}
-              <label htmlFor={props.id}>
-                {t(`productTexts.fields.${field}`)}
-                {list ? <span className="desk-hint"> · {t("productTexts.onePerLine")}</span> : null}
-              </label>
+              <label htmlFor={props.id}>{t(`productTexts.fields.${field}`)}</label>
+              {list ? (
+                <span className="desk-hint" id={`text-${field}-hint`}>
+                  {" "}
+                  · {t("productTexts.onePerLine")}
+                </span>
+              ) : null}
               {list || field === "ingredients" || field === "short" ? (
                 <textarea {...props} rows={list ? 5 : 3} />
               ) : (

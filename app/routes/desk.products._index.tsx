@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { missingTexts, neededTexts } from "~/catalog/model";
+import { loadCatalog } from "~/content/store.server";
 import { requireOwner } from "~/desk/session.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { getLanguage, languageCodes } from "~/i18n/languages";
@@ -16,7 +17,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const t = shop.t(language, "desk");
   return {
     meta: { title: pageTitle(t, t("products.title"), { brand: false }), noindex: true },
-    products: shop.content().catalog.products.map((product) => ({
+    // As stored now: orders take stock without a new revision.
+    products: (await loadCatalog(shop.db)).products.map((product) => ({
       key: product.key,
       href: `/desk/products/${product.key}`,
       title: product.texts[language]?.title || product.key,

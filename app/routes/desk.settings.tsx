@@ -120,9 +120,10 @@ export default function DeskSettings() {
             ["phone", "tel", contacts.phone],
           ] as const
         ).map(([name, type, stored]) => (
-          <label key={name}>
-            {t(`settings.contacts.${name}`)}
+          <div key={name}>
+            <label htmlFor={`contact-${name}`}>{t(`settings.contacts.${name}`)}</label>
             <input
+              id={`contact-${name}`}
               type={type}
               name={name}
               dir="ltr"
@@ -131,7 +132,7 @@ export default function DeskSettings() {
               {...invalid("contacts", name)}
             />
             <FieldError answer={answer} section="contacts" name={name} />
-          </label>
+          </div>
         ))}
         <button type="submit" className="desk-button">
           {t("settings.save")}
@@ -146,9 +147,10 @@ export default function DeskSettings() {
           {t("settings.orders.taking")}
         </label>
         <p className="desk-hint">{t("settings.orders.hint")}</p>
-        <label>
-          {t("settings.orders.resumeOn")}
+        <div>
+          <label htmlFor="resume-on">{t("settings.orders.resumeOn")}</label>
           <input
+            id="resume-on"
             type="date"
             name="resumeOn"
             defaultValue={typed("orders", "resumeOn", orders.resumeOn ?? "")}
@@ -156,7 +158,7 @@ export default function DeskSettings() {
           />
           <FieldError answer={answer} section="orders" name="resumeOn" />
           <FieldError answer={answer} section="orders" name="resumePast" />
-        </label>
+        </div>
         <button type="submit" className="desk-button">
           {t("settings.save")}
         </button>
@@ -165,9 +167,10 @@ export default function DeskSettings() {
       <Form method="post" className="desk-form" aria-labelledby="settings-delivery">
         <h2 id="settings-delivery">{t("settings.delivery.title")}</h2>
         <input type="hidden" name="section" value="delivery" />
-        <label>
-          {t("settings.delivery.from")}
+        <div>
+          <label htmlFor="delivery-from">{t("settings.delivery.from")}</label>
           <input
+            id="delivery-from"
             type="date"
             name="from"
             defaultValue={typed("delivery", "from", delivery.from ?? "")}
@@ -179,10 +182,11 @@ export default function DeskSettings() {
               : t("settings.delivery.fromToday")}
           </span>
           <FieldError answer={answer} section="delivery" name="from" />
-        </label>
-        <label>
-          {t("settings.delivery.daysAhead")}
+        </div>
+        <div>
+          <label htmlFor="delivery-days">{t("settings.delivery.daysAhead")}</label>
           <input
+            id="delivery-days"
             type="number"
             name="daysAhead"
             min={1}
@@ -197,7 +201,7 @@ export default function DeskSettings() {
               : t("settings.delivery.daysDefault", { days: 90 })}
           </span>
           <FieldError answer={answer} section="delivery" name="daysAhead" />
-        </label>
+        </div>
         <button type="submit" className="desk-button">
           {t("settings.save")}
         </button>

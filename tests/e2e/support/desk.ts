@@ -55,9 +55,16 @@ function deskInvite(args: string[], shop: DeskShop): string {
   );
 }
 
-/** Runs `npm run desk:invite -- --name NAME` against the shop under test; returns the link. */
-export function inviteLink(name: string, shop: DeskShop = defaultShop()): string {
-  const output = deskInvite(["--name", name], shop);
+/**
+ * Runs `npm run desk:invite -- --name NAME [--role ROLE]` against the shop under test;
+ * returns the link. People are staff unless the role says owner (D31).
+ */
+export function inviteLink(
+  name: string,
+  shop: DeskShop = defaultShop(),
+  role?: "owner" | "staff",
+): string {
+  const output = deskInvite(["--name", name, ...(role ? ["--role", role] : [])], shop);
   const link = output.trim().split("\n").at(-1) ?? "";
   expect(link).toMatch(new RegExp(`^${shop.url}/desk/sign-in/[\\w-]{40,}$`));
   return link;
@@ -73,8 +80,9 @@ export async function signInToDesk(
   page: Page,
   name: string,
   shop: DeskShop = defaultShop(),
+  role?: "owner" | "staff",
 ): Promise<void> {
-  await page.goto(`${inviteLink(name, shop)}?lng=en`);
+  await page.goto(`${inviteLink(name, shop, role)}?lng=en`);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/desk$/);
   await expect(page.getByText(`Signed in as ${name}`)).toBeVisible();
