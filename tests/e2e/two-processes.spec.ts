@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createDatabase } from "../../db/connection";
 import { freshPostgresUrl } from "../unit/support/postgres";
+import { inviteLink } from "./support/desk";
 import { FakeTelegram } from "./support/fake-telegram";
 import { prepareOrder, submitOrder } from "./support/fast-order";
 import { type ShopServer, startShop } from "./support/server";
@@ -104,6 +105,50 @@ for (const engine of engines) {
       } finally {
         await Promise.all(shops.map((shop) => shop.stop()));
         await telegram.stop();
+      }
+    });
+
+    test("an owner's change through one process is what the other serves within a second", async ({
+      browser,
+    }) => {
+      test.setTimeout(60_000);
+      const shared = await engine.shared();
+      const [first, second] = await twoShops(shared, {});
+      const context = await browser.newContext({ baseURL: first.url });
+      try {
+        const page = await context.newPage();
+        const link = inviteLink(
+          "Tamar",
+          { url: first.url, dir: shared.dir, databaseUrl: shared.env?.DATABASE_URL },
+          "owner",
+        );
+        await page.goto(`${link}?lng=en`);
+        await page.getByRole("button", { name: "Sign in" }).click();
+        await expect(page.getByText("Signed in as Tamar")).toBeVisible();
+        const product = "/catalog/body/hemor-cream?lng=en";
+        // The second process serves the page from memory before the change…
+        const before = await fetch(`${second.url}${product}`);
+        expect(await before.text()).toContain("₾100");
+        await page.goto("/desk/products/body/hemor-cream");
+        await page.getByLabel(/^Price, GEL/).fill("45.50");
+        await page.getByRole("button", { name: "Save" }).click();
+        await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+        const changed = Date.now();
+        // …and the changed one after it: its page cache, sitemap and cart prices follow.
+        await expect
+          .poll(
+            async () => (await (await fetch(`${second.url}${product}`)).text()).includes("₾45.50"),
+            {
+              timeout: 3_000,
+              intervals: [50],
+            },
+          )
+          .toBe(true);
+        // The watcher looks four times a second; a loaded machine gets some slack here.
+        expect(Date.now() - changed).toBeLessThan(2_000);
+      } finally {
+        await context.close();
+        await Promise.all([first, second].map((shop) => shop.stop()));
       }
     });
 

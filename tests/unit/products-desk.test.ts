@@ -185,6 +185,61 @@ describe("editing the catalogue (D31, D32)", () => {
     expect(order.ok && stored.total).toBe(100_00);
     const [price] = await listActivity(db, { subject: { type: "product", id: key } });
     expect([price?.field, price?.before, price?.after]).toEqual(["price", "100.00", "45.50"]);
+    // Stock the owner leaves as the form showed it keeps what orders took meanwhile.
+    await saveProduct(db, {
+      key,
+      values: values({
+        slug: "hemor-cream",
+        status: "on_sale",
+        price: "45.50",
+        stock: "20",
+        volume: "8",
+        position: "1",
+        line: "delicate",
+        survey: "94\n91\n89\n30",
+      }),
+      actor,
+      now: NOW,
+    });
+    await db.updateTable("products").set({ stock: 17 }).where("slug", "=", "hemor-cream").execute();
+    await saveProduct(db, {
+      key,
+      values: {
+        ...values({
+          slug: "hemor-cream",
+          status: "on_sale",
+          price: "46",
+          stock: "20",
+          volume: "8",
+          position: "1",
+          line: "delicate",
+          survey: "94\n91\n89\n30",
+        }),
+        stockWas: 20,
+      },
+      actor,
+      now: NOW,
+    });
+    expect((await product(key))?.stock).toBe(17);
+    await saveProduct(db, {
+      key,
+      values: {
+        ...values({
+          slug: "hemor-cream",
+          status: "on_sale",
+          price: "46",
+          stock: "30",
+          volume: "8",
+          position: "1",
+          line: "delicate",
+          survey: "94\n91\n89\n30",
+        }),
+        stockWas: 20,
+      },
+      actor,
+      now: NOW,
+    });
+    expect((await product(key))?.stock).toBe(30);
     // Its address is fixed now that an order names it.
     expect(
       (
