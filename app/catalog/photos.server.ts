@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
-import sharp from "sharp";
 import { type Actor, recordChanges } from "~/content/activity.server";
 import { bumpRevision } from "~/content/store.server";
 import { isoAt } from "~/platform/clock";
@@ -52,6 +51,8 @@ export async function processPhoto(
   const type = sniffImage(bytes);
   if (!type) return { ok: false, refusal: "notAnImage" };
   const options = { limitInputPixels: PHOTO_MAX_PIXELS, failOn: "error" as const };
+  // libvips is loaded on the first upload, not with every process that serves shoppers.
+  const { default: sharp } = await import("sharp");
   try {
     const header = await sharp(bytes, options).metadata();
     if (header.format !== type || !header.width || !header.height) {
