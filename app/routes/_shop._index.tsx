@@ -5,12 +5,32 @@ import type { LineId } from "~/catalog/model";
 import { getLocale } from "~/i18n/i18next.server";
 import { shareable } from "~/platform/handle";
 import { shop } from "~/platform/shop.server";
+import type { Contacts } from "~/settings/model";
+import { JsonLd } from "~/ui/JsonLd";
 import { Reviews } from "~/ui/Reviews";
 import { Slideshow } from "~/ui/Slideshow";
+import { contactLinksOf } from "~/ui/contacts";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 import { useRootData } from "~/ui/root-data";
 
 export const handle = shareable;
+
+/**
+ * The shop as search engines read it: its name, address and the contacts the owner set
+ * (`/desk/settings`); a hidden contact is left out.
+ */
+function organization(origin: string, name: string, contacts: Contacts) {
+  const links = contactLinksOf(contacts);
+  return {
+    "@context": "https://schema.org",
+    "@type": "Organization",
+    name,
+    url: `${origin}/`,
+    email: contacts.email || undefined,
+    telephone: contacts.phone || contacts.whatsapp || undefined,
+    sameAs: [links.telegram, links.whatsapp].filter((link): link is string => link !== null),
+  };
+}
 
 /** Each line's tile picture (the project's own artwork, D19). */
 const LINE_IMAGES: Record<LineId, string> = {
@@ -31,7 +51,8 @@ export const meta: MetaFunction<typeof loader> = pageMetaTags;
 
 export default function Home() {
   const { t } = useTranslation("home");
-  const lines = useRootData()?.menu.lines ?? [];
+  const root = useRootData();
+  const lines = root?.menu.lines ?? [];
   return (
     <>
       <h1 className="visually-hidden">{t("headline.title")}</h1>
@@ -69,6 +90,9 @@ export default function Home() {
       <div className="page">
         <Reviews />
       </div>
+      {root ? (
+        <JsonLd data={organization(root.origin, t("common:brand.name"), root.contacts)} />
+      ) : null}
     </>
   );
 }

@@ -17,6 +17,7 @@ import { shop } from "~/platform/shop.server";
 import type { loader as rootLoader } from "~/root";
 import { Breadcrumbs } from "~/ui/Breadcrumbs";
 import { Gallery } from "~/ui/Gallery";
+import { JsonLd } from "~/ui/JsonLd";
 import { Price } from "~/ui/Price";
 import { ProductGrid } from "~/ui/ProductCard";
 import { SurveyBars } from "~/ui/SurveyBars";
@@ -116,7 +117,6 @@ function ProductDetails({
   const { t } = useTranslation("catalog");
   const origin = useRouteLoaderData<typeof rootLoader>("root")?.origin ?? "";
   const { title } = product;
-  const jsonLd = JSON.stringify(structuredData(product, origin));
   return (
     <>
       <article className="page product">
@@ -210,12 +210,7 @@ function ProductDetails({
         <h2 id="related-title">{t("product.related")}</h2>
         <ProductGrid products={related} headingLevel={3} />
       </section>
-      <script
-        type="application/ld+json"
-        // JSON-LD is data, not script; "<" is escaped so no text can close the tag.
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: escaped structured data.
-        dangerouslySetInnerHTML={{ __html: jsonLd.replace(/</g, "\\u003c") }}
-      />
+      <JsonLd data={structuredData(product, origin)} />
     </>
   );
 }

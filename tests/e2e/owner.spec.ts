@@ -212,6 +212,17 @@ for (const engine of engines) {
         "tel:+995599000111",
       );
 
+      await buyer.goto("/?lng=en");
+      const organization = JSON.parse(
+        (await buyer.locator('script[type="application/ld+json"]').textContent()) ?? "{}",
+      );
+      expect(organization).toMatchObject({
+        "@type": "Organization",
+        email: "orders@kolkhida.ge",
+        telephone: "+995 599 000 111",
+        sameAs: ["https://t.me/kolkhida_shop", "https://wa.me/995555123456"],
+      });
+
       // The order kept its price; the activity page shows every change, before → after.
       await page.getByRole("link", { name: "Activity" }).click();
       const activity = page.locator("main");
