@@ -32,8 +32,15 @@ const SHELL_MIN_ROUTES = 4;
  * chunks, each compressed on its own: 3.3–4.1 KB gzip more a page. Code of one or a
  * few routes (and the desk's) stays in chunks of its own.
  */
+/**
+ * The catalogue's rules and the owner's product forms: only the desk's pages run them in
+ * the browser. Left to Rollup, their constants joined the storefront layout's chunk.
+ */
+const deskOnly = ["catalog/model.ts", "catalog/product-form.ts"].map((file) => `${appFolder}${file}`);
+
 const manualChunks: Rollup.GetManualChunk = (id, { getModuleInfo }) => {
   if (shellRoots.includes(id) || id.startsWith(routesFolder)) return undefined;
+  if (deskOnly.includes(id)) return "desk-catalog";
   if (rootImports(getModuleInfo).has(id)) return id.startsWith(appFolder) ? "shell" : "framework";
   if (id.startsWith(appFolder) && shopRoutesImporting(id, getModuleInfo) >= SHELL_MIN_ROUTES) {
     return "shell";

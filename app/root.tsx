@@ -18,12 +18,14 @@ import { getCart } from "./cart/cart.server";
 import { cartKnowsOf, cartProductsOf } from "./cart/products";
 import { catalogMenu } from "./catalog/view";
 import { getLocale, languageSwitchCookie } from "./i18n/i18next.server";
-import { defaultLanguage, getLanguage } from "./i18n/languages";
+import { type LanguageCode, defaultLanguage, getLanguage } from "./i18n/languages";
 import { resourcesVersion } from "./i18n/resources.server";
 import { useLanguage } from "./i18n/use-language";
+import { formatLongDate, parseIsoDate } from "./platform/calendar";
 import { routeNamespaces } from "./platform/handle";
 import { publicOrigin } from "./platform/http.server";
 import { shop } from "./platform/shop.server";
+import type { Ordering } from "./settings/model";
 import stylesUrl from "./styles/app.css?url";
 import { ErrorPage } from "./ui/ErrorPage";
 import { ShopFrame } from "./ui/ShopFrame";
@@ -39,6 +41,15 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "stylesheet", href: stylesUrl },
 ];
+
+/** Taking orders or not, the date they resume written as the page's language writes dates. */
+function orderingFor(orders: Ordering, locale: LanguageCode): RootData["ordering"] {
+  const date = orders.resumeOn ? parseIsoDate(orders.resumeOn) : null;
+  return {
+    taking: orders.taking,
+    resumeOn: date ? formatLongDate(date, getLanguage(locale).htmlLang) : null,
+  };
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = await getLocale(request);
@@ -65,7 +76,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       cartProducts: cartProductsOf(catalog, cart, locale),
       menu: catalogMenu(catalog, locale),
       contacts: settings.contacts,
-      ordering: settings.orders,
+      ordering: orderingFor(settings.orders, locale),
       toast,
     } satisfies RootData,
     { headers },

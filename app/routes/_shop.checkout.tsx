@@ -17,6 +17,7 @@ import { deliveryBounds } from "~/settings/model";
 import { ClosedNotice } from "~/ui/ClosedNotice";
 import { Price } from "~/ui/Price";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
+import { useRootData } from "~/ui/root-data";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const language = await getLocale(request);
@@ -38,7 +39,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       shop.clock,
       deliveryBounds(settings.delivery, shop.config.delivery, shop.today()),
     ),
-    ordering: settings.orders,
   };
 }
 
@@ -94,7 +94,8 @@ async function thankYou(request: Request, orderNumber: number): Promise<Response
 }
 
 export default function Checkout() {
-  const { token, window, ordering } = useLoaderData<typeof loader>();
+  const { token, window } = useLoaderData<typeof loader>();
+  const ordering = useRootData()?.ordering;
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("checkout");
   const { lines, total } = usePricedCart();
@@ -106,10 +107,10 @@ export default function Checkout() {
         <p className="page-header__subtitle">{t("checkout:intro")}</p>
       </header>
       <div className="checkout__layout">
-        {ordering.taking ? (
+        {ordering?.taking !== false ? (
           <CheckoutForm token={token} window={window} result={actionData} />
         ) : (
-          <ClosedNotice resumeOn={ordering.resumeOn} />
+          <ClosedNotice resumeOn={ordering?.resumeOn ?? null} />
         )}
         <aside className="order-summary" aria-labelledby="summary-title">
           <h2 id="summary-title">{t("checkout:summary.title")}</h2>

@@ -1,16 +1,15 @@
 import { useTranslation } from "react-i18next";
-import { getLanguage, isLanguageCode } from "~/i18n/languages";
-import { formatLongDate, parseIsoDate } from "~/platform/calendar";
 
-/** The shop is not taking orders (the owner's setting): said, with when it will again. */
+/**
+ * The shop is not taking orders (the owner's setting): said, with when it will again
+ * (the date already written in the page's language by the root loader).
+ */
 export function ClosedNotice({ resumeOn }: { resumeOn: string | null }) {
-  const { t, i18n } = useTranslation("common");
-  const date = resumeOn ? parseIsoDate(resumeOn) : null;
-  const locale = getLanguage(isLanguageCode(i18n.language) ? i18n.language : "ru").htmlLang;
+  const { t } = useTranslation("common");
   return (
     <div className="notice closed-notice">
       <p>{t("closed.notice")}</p>
-      {date ? <p>{t("closed.resumeOn", { date: formatLongDate(date, locale) })}</p> : null}
+      {resumeOn ? <p>{t("closed.resumeOn", { date: resumeOn })}</p> : null}
     </div>
   );
 }

@@ -3,7 +3,7 @@ import type { AnalyticsIds } from "~/analytics/events";
 import type { Cart, CartProduct } from "~/cart/model";
 import type { CatalogMenu } from "~/catalog/view";
 import type { LanguageCode } from "~/i18n/languages";
-import type { Contacts, Ordering } from "~/settings/model";
+import type { Contacts } from "~/settings/model";
 import type { Toast } from "./toast";
 
 /**
@@ -29,8 +29,8 @@ export interface RootData {
   toast: Toast | null;
   /** The shop's public contacts, as the owner set them. */
   contacts: Contacts;
-  /** Whether the shop takes orders now, and from when again. */
-  ordering: Ordering;
+  /** Whether the shop takes orders now, and from when again (written in the page's language). */
+  ordering: { taking: boolean; resumeOn: string | null };
 }
 
 /** The root loader's data; undefined only when the root loader itself failed. */
