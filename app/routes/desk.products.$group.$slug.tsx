@@ -151,10 +151,17 @@ export default function EditProduct() {
         {t(`products.errors.${name}`)}
       </span>
     ) : null;
-  const invalid = (name: ProductFieldError) =>
-    answer?.kind === "fields" && answer.errors.includes(name)
-      ? { "aria-invalid": true as const, "aria-describedby": `${name}-error` }
-      : {};
+  const invalid = (name: ProductFieldError, hint = false) => {
+    const wrong = answer?.kind === "fields" && answer.errors.includes(name);
+    const described = [hint ? `${name}-hint` : null, wrong ? `${name}-error` : null].filter(
+      Boolean,
+    );
+    return {
+      id: `product-${name}`,
+      "aria-invalid": wrong ? (true as const) : undefined,
+      "aria-describedby": described.length > 0 ? described.join(" ") : undefined,
+    };
+  };
   const related = answer ? (answer.values.related ?? "") : null;
   return (
     <section className="desk-page">
@@ -219,32 +226,36 @@ export default function EditProduct() {
             ))}
           </select>
         </label>
-        <label>
-          {t("products.fields.price")}
+        <div>
+          <label htmlFor="product-price">{t("products.fields.price")}</label>
           <input
             name="price"
             inputMode="decimal"
             dir="ltr"
             defaultValue={value("price", product.price)}
-            {...invalid("price")}
+            {...invalid("price", true)}
           />
-          <span className="desk-hint">{t("products.priceHint")}</span>
+          <span className="desk-hint" id="price-hint">
+            {t("products.priceHint")}
+          </span>
           {fieldError("price")}
-        </label>
-        <label>
-          {t("products.fields.stock")}
+        </div>
+        <div>
+          <label htmlFor="product-stock">{t("products.fields.stock")}</label>
           <input
             name="stock"
             inputMode="numeric"
             dir="ltr"
             defaultValue={value("stock", product.stock)}
-            {...invalid("stock")}
+            {...invalid("stock", true)}
           />
-          <span className="desk-hint">{t("products.stockHint")}</span>
+          <span className="desk-hint" id="stock-hint">
+            {t("products.stockHint")}
+          </span>
           {fieldError("stock")}
-        </label>
-        <label>
-          {t("products.fields.volume")}
+        </div>
+        <div>
+          <label htmlFor="product-volume">{t("products.fields.volume")}</label>
           <input
             name="volume"
             inputMode="numeric"
@@ -253,19 +264,21 @@ export default function EditProduct() {
             {...invalid("volume")}
           />
           {fieldError("volume")}
-        </label>
-        <label>
-          {t("products.fields.position")}
+        </div>
+        <div>
+          <label htmlFor="product-position">{t("products.fields.position")}</label>
           <input
             name="position"
             inputMode="numeric"
             dir="ltr"
             defaultValue={value("position", product.position)}
-            {...invalid("position")}
+            {...invalid("position", true)}
           />
-          <span className="desk-hint">{t("products.positionHint")}</span>
+          <span className="desk-hint" id="position-hint">
+            {t("products.positionHint")}
+          </span>
           {fieldError("position")}
-        </label>
+        </div>
         <label>
           {t("products.fields.line")}
           <select name="line" defaultValue={value("line", product.line)}>
@@ -293,17 +306,19 @@ export default function EditProduct() {
             </label>
           ))}
         </fieldset>
-        <label>
-          {t("products.fields.survey")}
+        <div>
+          <label htmlFor="product-survey">{t("products.fields.survey")}</label>
           <textarea
             name="survey"
             dir="ltr"
             defaultValue={value("survey", product.survey)}
-            {...invalid("survey")}
+            {...invalid("survey", true)}
           />
-          <span className="desk-hint">{t("products.surveyHint")}</span>
+          <span className="desk-hint" id="survey-hint">
+            {t("products.surveyHint")}
+          </span>
           {fieldError("survey")}
-        </label>
+        </div>
         <label>
           {t("products.fields.group")}
           <select name="group" defaultValue={value("group", product.group)} disabled={locked}>
@@ -314,20 +329,20 @@ export default function EditProduct() {
             ))}
           </select>
         </label>
-        <label>
-          {t("products.fields.slug")}
+        <div>
+          <label htmlFor="product-slug">{t("products.fields.slug")}</label>
           <input
             name="slug"
             dir="ltr"
             defaultValue={value("slug", product.slug)}
             readOnly={locked}
-            {...invalid("slug")}
+            {...invalid("slug", true)}
           />
-          <span className="desk-hint">
+          <span className="desk-hint" id="slug-hint">
             {t(locked ? "products.slugLocked" : "products.slugHint")}
           </span>
           {fieldError("slug")}
-        </label>
+        </div>
         {/* The stock shown: orders placed meanwhile are kept unless the owner changes it. */}
         <input type="hidden" name="stockWas" value={product.stock} />
         {/* A disabled select posts nothing: the fixed group goes as a hidden field. */}

@@ -145,11 +145,11 @@ for (const engine of engines) {
       await page.goto("/desk/products/body/burn-cream");
       if (javaScriptEnabled)
         await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
-      await page.getByLabel(/^Price, GEL/).fill("45.50");
-      await page.getByLabel(/^Stock/).fill("20");
+      await page.getByLabel("Price, GEL", { exact: true }).fill("45.50");
+      await page.getByLabel("Stock", { exact: true }).fill("20");
       await page.getByLabel("Home-page line").selectOption({ label: "First aid" });
       await page.getByLabel("Status").selectOption({ label: "On sale" });
-      await expect(page.getByLabel(/^Price, GEL/)).toHaveValue("45.50");
+      await expect(page.getByLabel("Price, GEL", { exact: true })).toHaveValue("45.50");
       await save(page);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         375,
@@ -190,8 +190,8 @@ for (const engine of engines) {
 
       // The owner changes the price and the contacts; the storefront follows at once.
       await page.goto("/desk/products/body/burn-cream");
-      await expect(page.getByLabel(/^Stock/)).toHaveValue("18");
-      await page.getByLabel(/^Price, GEL/).fill("50");
+      await expect(page.getByLabel("Stock", { exact: true })).toHaveValue("18");
+      await page.getByLabel("Price, GEL", { exact: true }).fill("50");
       await save(page);
       await page.getByRole("link", { name: "Settings" }).click();
       await page.getByLabel("Telegram", { exact: true }).fill("ab");
