@@ -36,7 +36,9 @@ const SHELL_MIN_ROUTES = 4;
  * The catalogue's rules and the owner's product forms: only the desk's pages run them in
  * the browser. Left to Rollup, their constants joined the storefront layout's chunk.
  */
-const deskOnly = ["catalog/model.ts", "catalog/product-form.ts"].map((file) => `${appFolder}${file}`);
+const deskOnly = ["catalog/model.ts", "catalog/product-form.ts"].map(
+  (file) => `${appFolder}${file}`,
+);
 
 const manualChunks: Rollup.GetManualChunk = (id, { getModuleInfo }) => {
   if (shellRoots.includes(id) || id.startsWith(routesFolder)) return undefined;
