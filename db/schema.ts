@@ -19,6 +19,19 @@ export interface OrdersTable {
   created_at: Generated<string>;
   /** Where the order stands (D24); every change is an `order_events` row. */
   status: Generated<OrderStatus>;
+  /** The name the courier asks for at the door; optional. */
+  name: string | null;
+  /** The delivery date as an ISO date (YYYY-MM-DD), for sorting and filtering. */
+  delivery_date: string | null;
+  /** Confirmation calls nobody answered, and when the last one was. */
+  calls: Generated<number>;
+  last_call_at: string | null;
+  /** The staff member who took it by phone; null when the shopper placed it. */
+  taken_by: string | null;
+  /** A note shown on the list, the slip and the message ("call 30 min before"). */
+  pinned_note: string | null;
+  /** The staff's tags, space-separated, each lower case. */
+  tags: Generated<string>;
 }
 
 export type OrderStatus = "new" | "confirmed" | "shipped" | "delivered" | "refused" | "cancelled";
@@ -139,6 +152,18 @@ export interface OrderEventsTable {
    */
   note_key: string | null;
   note_values: string | null;
+  /** The id of the status event this one undoes, or null. */
+  undoes: number | null;
+}
+
+/** Phone numbers an owner blocked (stored as normalised, D30), and the attempts since. */
+export interface BlockedPhonesTable {
+  phone: string;
+  reason: string;
+  blocked_by: string;
+  created_at: string;
+  attempts: Generated<number>;
+  last_attempt_at: string | null;
 }
 
 /** One row per counted attempt, so every process sees the same counts. */
@@ -266,6 +291,7 @@ export interface Database {
   shop_settings: ShopSettingsTable;
   content_revision: ContentRevisionTable;
   activity: ActivityTable;
+  blocked_phones: BlockedPhonesTable;
 }
 
 export type Order = Selectable<OrdersTable>;

@@ -139,3 +139,35 @@ export async function giveBackStock(trx: Kysely<Database>, orderId: number): Pro
   }
   if (back) await bumpRevision(trx);
 }
+
+/**
+ * Takes a cancelled or refused order's quantities from the counted stock again, when that
+ * change is undone. False when the jars have been ordered since (the caller rolls back).
+ */
+export async function retakeStock(trx: Kysely<Database>, orderId: number): Promise<boolean> {
+  const items = await trx
+    .selectFrom("order_items")
+    .select(["item_key", "qty"])
+    .where("order_id", "=", orderId)
+    .execute();
+  let soldOut = false;
+  for (const item of items) {
+    const counted = await trx
+      .selectFrom("products")
+      .select(["id", "stock"])
+      .where(sql<string>`product_group || '/' || slug`, "=", item.item_key)
+      .executeTakeFirst();
+    if (!counted || counted.stock === null) continue;
+    const taken = await trx
+      .updateTable("products")
+      .set({ stock: sql`stock - ${item.qty}` })
+      .where("id", "=", counted.id)
+      .where("stock", ">=", item.qty)
+      .returning("stock")
+      .executeTakeFirst();
+    if (!taken) return false;
+    if (taken.stock === 0) soldOut = true;
+  }
+  if (soldOut) await bumpRevision(trx);
+  return true;
+}

@@ -1,11 +1,11 @@
 import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import { findOrder, itemsOf, phoneStanding, phoneStandings } from "~/orders/read.server";
-import type { PhoneStanding } from "~/orders/standing";
-import { needsAction, orderStatuses } from "~/orders/status";
-import { addDays, startOfShopDay } from "~/platform/calendar";
+import { NO_ORDERS, type PhoneStanding } from "~/orders/standing";
+import { orderStatuses } from "~/orders/status";
+import { addDays, shopToday, startOfShopDay, toIsoDate } from "~/platform/calendar";
 import { isoAt } from "~/platform/clock";
 import type { Database, Order, OrderEvent, OrderItem, OrderStatus } from "../../db/schema";
-import { type DeskFilter, type DeskTab, parseQuery } from "./search";
+import { type DeskFilter, type DeskTab, deliveryDateOf, parseQuery } from "./search";
 
 export const DESK_PAGE_SIZE = 25;
 
@@ -17,7 +17,7 @@ function containsPattern(text: string): string {
 }
 
 /** The search field and the date range, as SQL both engines run. */
-function applySearch(query: OrdersQuery, filter: DeskFilter): OrdersQuery {
+function applySearch(query: OrdersQuery, filter: DeskFilter, now: number): OrdersQuery {
   let narrowed = query;
   const parsed = parseQuery(filter.query);
   if (parsed.orderNumber !== null || parsed.phoneDigits !== null || parsed.text !== null) {
@@ -32,11 +32,16 @@ function applySearch(query: OrdersQuery, filter: DeskFilter): OrdersQuery {
             containsPattern(parsed.phoneDigits),
           ),
         );
-      if (parsed.text !== null)
-        either.push(sql<boolean>`lower(address) like ${containsPattern(parsed.text)} escape '\\'`);
+      if (parsed.text !== null) {
+        const pattern = containsPattern(parsed.text);
+        for (const column of ["address", "name", "email", "messenger"] as const)
+          either.push(sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`);
+      }
       return eb.or(either);
     });
   }
+  const delivery = deliveryDateOf(filter.delivery, shopToday(now));
+  if (delivery) narrowed = narrowed.where("delivery_date", "=", toIsoDate(delivery));
   if (filter.from)
     narrowed = narrowed.where("created_at", ">=", isoAt(startOfShopDay(filter.from)));
   if (filter.until)
@@ -46,8 +51,28 @@ function applySearch(query: OrdersQuery, filter: DeskFilter): OrdersQuery {
 
 function applyTab(query: OrdersQuery, tab: DeskTab): OrdersQuery {
   if (tab === "all") return query;
-  if (tab === "action") return query.where("status", "in", needsAction);
   return query.where("status", "=", tab);
+}
+
+/** A call nobody answered keeps an order off the top of the queue this long. */
+export const CALL_AGAIN_AFTER_MS = 60 * 60 * 1000;
+
+/**
+ * The list's order. The queue of new orders: oldest first, those nobody answered within
+ * the last hour after the rest. By delivery date: soonest first. Otherwise newest first.
+ */
+function applyOrder(query: OrdersQuery, filter: DeskFilter, now: number): OrdersQuery {
+  if (filter.tab === "new" && filter.sort === "placed") {
+    const calledRecently = sql<number>`case when last_call_at > ${isoAt(now - CALL_AGAIN_AFTER_MS)} then 1 else 0 end`;
+    return query.orderBy(calledRecently).orderBy("created_at", "asc").orderBy("id", "asc");
+  }
+  if (filter.sort === "delivery")
+    return query
+      .orderBy(sql`case when delivery_date is null then 1 else 0 end`)
+      .orderBy("delivery_date", "asc")
+      .orderBy("created_at", "asc")
+      .orderBy("id", "asc");
+  return query.orderBy("created_at", "desc").orderBy("id", "desc");
 }
 
 export interface DeskListRow {
@@ -55,9 +80,9 @@ export interface DeskListRow {
   items: OrderItem[];
 }
 
-/** A row of the desk's list, with how many orders from its phone were refused (D26). */
+/** A row of the desk's list, with how its phone's orders ended (D26). */
 export interface DeskListEntry extends DeskListRow {
-  refused: number;
+  standing: PhoneStanding;
 }
 
 export interface DeskList {
@@ -72,9 +97,13 @@ export interface DeskList {
   cashCollected: number;
 }
 
-/** The desk's list (newest first, a page at a time) with its tab counts and cash sums. */
-export async function listDeskOrders(db: Kysely<Database>, filter: DeskFilter): Promise<DeskList> {
-  const base = applySearch(db.selectFrom("orders"), filter);
+/** The desk's list (a page at a time, in `applyOrder`'s order) with its tab counts and cash sums. */
+export async function listDeskOrders(
+  db: Kysely<Database>,
+  filter: DeskFilter,
+  now: number,
+): Promise<DeskList> {
+  const base = applySearch(db.selectFrom("orders"), filter, now);
   const grouped = await base
     .select(["status", db.fn.countAll<number>().as("count"), db.fn.sum<number>("total").as("sum")])
     .groupBy("status")
@@ -82,7 +111,6 @@ export async function listDeskOrders(db: Kysely<Database>, filter: DeskFilter): 
   const byStatus = new Map(grouped.map((row) => [row.status, row]));
   const countOf = (status: OrderStatus) => Number(byStatus.get(status)?.count ?? 0);
   const counts = {
-    action: needsAction.reduce((sum, status) => sum + countOf(status), 0),
     all: orderStatuses.reduce((sum, status) => sum + countOf(status), 0),
     ...Object.fromEntries(orderStatuses.map((status) => [status, countOf(status)])),
   } as Record<DeskTab, number>;
@@ -90,10 +118,8 @@ export async function listDeskOrders(db: Kysely<Database>, filter: DeskFilter): 
   const total = counts[filter.tab];
   const pageCount = Math.max(1, Math.ceil(total / DESK_PAGE_SIZE));
   const page = Math.min(filter.page, pageCount);
-  const orders = await applyTab(base, filter.tab)
+  const orders = await applyOrder(applyTab(base, filter.tab), filter, now)
     .selectAll()
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
     .limit(DESK_PAGE_SIZE)
     .offset((page - 1) * DESK_PAGE_SIZE)
     .execute();
@@ -111,7 +137,7 @@ export async function listDeskOrders(db: Kysely<Database>, filter: DeskFilter): 
     rows: orders.map((order) => ({
       order,
       items: items.get(order.id) ?? [],
-      refused: standings.get(order.phone)?.refused ?? 0,
+      standing: standings.get(order.phone) ?? NO_ORDERS,
     })),
     total,
     pageCount,
@@ -167,11 +193,12 @@ export async function getDeskOrder(
 export async function* ordersForExport(
   db: Kysely<Database>,
   filter: DeskFilter,
+  now: number,
   batchSize = 200,
 ): AsyncGenerator<DeskListRow> {
   let last: Pick<Order, "created_at" | "id"> | null = null;
   for (;;) {
-    let query = applyTab(applySearch(db.selectFrom("orders"), filter), filter.tab);
+    let query = applyTab(applySearch(db.selectFrom("orders"), filter, now), filter.tab);
     if (last) {
       const { created_at, id } = last;
       query = query.where((eb) =>

@@ -1,11 +1,17 @@
-import type { Insertable, Kysely, Transaction } from "kysely";
-import { giveBackStock } from "~/catalog/stock.server";
+import { type Insertable, type Kysely, type Transaction, sql } from "kysely";
+import { giveBackStock, retakeStock } from "~/catalog/stock.server";
 import { isoAt } from "~/platform/clock";
-import type { Database, Order, OrderEventsTable, OrderStatus } from "../../db/schema";
+import type {
+  Database,
+  Order,
+  OrderEvent,
+  OrderEventsTable,
+  OrderStatus,
+} from "../../db/schema";
 import { type SystemNote, systemNoteColumns } from "./event-note";
 import { type ChatSettings, refreshOrderMessages } from "./message.server";
 import { cleanNote } from "./note";
-import { transition } from "./status";
+import { type UndoRight, transition, undoRight } from "./status";
 
 /** Who did something: a signed-in staff member, a Telegram user, or the system. */
 export interface Actor {
@@ -83,6 +89,171 @@ export async function changeOrderStatusIn(
   await refreshOrderMessages(trx, moved, chat, now);
   return { outcome: "moved", order: moved, from };
 }
+
+/** Moves several orders, each on its own through `changeOrderStatus`: one refusal stops no other. */
+export async function changeOrderStatuses(
+  db: Kysely<Database>,
+  input: Omit<StatusChangeInput, "orderNumber"> & { orderNumbers: readonly number[] },
+  now: number,
+  chat: ChatSettings,
+): Promise<Array<{ orderNumber: number; change: StatusChange }>> {
+  const { orderNumbers, ...change } = input;
+  const results = [];
+  for (const orderNumber of new Set(orderNumbers)) {
+    results.push({
+      orderNumber,
+      change: await changeOrderStatus(db, { ...change, orderNumber }, now, chat),
+    });
+  }
+  return results;
+}
+
+/** A phone number nobody answered within this long is one call, however often it was pressed. */
+export const CALL_GAP_MS = 60 * 1000;
+
+export type NoAnswer = "recorded" | "same" | "notNew" | "notFound";
+
+/**
+ * Records a confirmation call nobody answered: the order's count of calls goes up and the
+ * queue puts it back on top an hour later. Only a new order is called to be confirmed. Two
+ * presses within a minute (two people, or one twice) are one call.
+ */
+export async function recordNoAnswer(
+  db: Kysely<Database>,
+  input: { orderNumber: number; actor: Actor },
+  now: number,
+  chat: ChatSettings,
+): Promise<NoAnswer> {
+  return db.transaction().execute(async (trx) => {
+    const order = await trx
+      .selectFrom("orders")
+      .selectAll()
+      .where("order_number", "=", input.orderNumber)
+      .executeTakeFirst();
+    if (!order) return "notFound";
+    if (order.status !== "new") return "notNew";
+    const counted = await trx
+      .updateTable("orders")
+      .set({ calls: sql`calls + 1`, last_call_at: isoAt(now) })
+      .where("id", "=", order.id)
+      .where("status", "=", "new")
+      .where((eb) =>
+        eb.or([eb("last_call_at", "is", null), eb("last_call_at", "<", isoAt(now - CALL_GAP_MS))]),
+      )
+      .returningAll()
+      .executeTakeFirst();
+    if (!counted) return "same";
+    await appendEvent(trx, order.id, input.actor, now, {
+      kind: "note",
+      from_status: null,
+      to_status: null,
+      note: null,
+      ...systemNoteColumns({ key: "event.noAnswer", values: { count: counted.calls } }),
+    });
+    await refreshOrderMessages(trx, counted, chat, now);
+    return "recorded";
+  });
+}
+
+export interface UndoInput {
+  orderNumber: number;
+  /** The status event to undo. */
+  eventId: number;
+  actor: Actor & { staffId: number };
+  owner: boolean;
+  note?: string | null;
+}
+
+export type Undo =
+  | { outcome: "undone"; order: Order }
+  /** The order has changed since that event: only its latest change can be undone. */
+  | { outcome: "changed" }
+  | { outcome: "forbidden" }
+  | { outcome: "needsNote" }
+  /** The jars a cancellation gave back have been ordered since. */
+  | { outcome: "stock" }
+  | { outcome: "notFound" };
+
+/** The latest status change of an order, if any: the only one that can be undone. */
+export async function latestStatusEvent(db: Kysely<Database> | Transaction<Database>, orderId: number) {
+  return db
+    .selectFrom("order_events")
+    .selectAll()
+    .where("order_id", "=", orderId)
+    .where("kind", "=", "status")
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** What the person may do about an order's latest status change (undoRight on its event). */
+export function undoRightOf(
+  event: Pick<OrderEvent, "at" | "staff_id" | "undoes" | "from_status"> | undefined,
+  person: { staffId: number; owner: boolean },
+  now: number,
+): UndoRight {
+  if (!event?.from_status) return "none";
+  return undoRight({ at: event.at, staffId: event.staff_id, undoes: event.undoes }, person, now);
+}
+
+/**
+ * Undoes an order's latest status change, as an event of its own: the status goes back,
+ * the stock a cancellation or refusal gave back is taken again, and every chat's message
+ * follows. Only the latest change, and only by someone `undoRight` allows (an owner after
+ * ten minutes writes why). Nothing changes when anything is amiss.
+ */
+export async function undoStatusChange(
+  db: Kysely<Database>,
+  input: UndoInput,
+  now: number,
+  chat: ChatSettings,
+): Promise<Undo> {
+  return db
+    .transaction()
+    .execute(async (trx) => {
+      const order = await trx
+        .selectFrom("orders")
+        .selectAll()
+        .where("order_number", "=", input.orderNumber)
+        .executeTakeFirst();
+      if (!order) return { outcome: "notFound" } as const;
+      const event = await latestStatusEvent(trx, order.id);
+      if (!event || event.id !== input.eventId || event.to_status !== order.status)
+        return { outcome: "changed" } as const;
+      const right = undoRightOf(event, { staffId: input.actor.staffId, owner: input.owner }, now);
+      const note = cleanNote(input.note);
+      if (right === "none" || !event.from_status) return { outcome: "forbidden" } as const;
+      if (right === "withNote" && !note) return { outcome: "needsNote" } as const;
+      const back = event.from_status;
+      const updated = await trx
+        .updateTable("orders")
+        .set({ status: back })
+        .where("id", "=", order.id)
+        .where("status", "=", order.status)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) return { outcome: "changed" } as const;
+      if (order.status === "cancelled" || order.status === "refused") {
+        if (!(await retakeStock(trx, order.id))) throw new StockGone();
+      }
+      await appendEvent(trx, order.id, input.actor, now, {
+        kind: "status",
+        from_status: order.status,
+        to_status: back,
+        note,
+        undoes: event.id,
+      });
+      const restored = { ...order, status: back };
+      await refreshOrderMessages(trx, restored, chat, now);
+      return { outcome: "undone", order: restored } as const;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof StockGone) return { outcome: "stock" } as const;
+      throw error;
+    });
+}
+
+/** Thrown inside an undo's transaction to roll it back when the stock is gone. */
+class StockGone extends Error {}
 
 /** Adds a private note to an order's timeline; false when there is nothing to add. */
 export async function addOrderNote(

@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { Cart } from "~/cart/model";
 import { type ShortLine, readOrderLines, takeStock } from "~/catalog/stock.server";
 import { type TelegramSettings, enqueueOrderNotifications } from "~/orders/outbox.server";
+import { parseShortDate, toIsoDate } from "~/platform/calendar";
 import { isoAt } from "~/platform/clock";
 import { isUniqueViolation } from "../../db/connection";
 import type { Database, Order, OrderItem } from "../../db/schema";
@@ -47,6 +48,12 @@ export interface PlaceOrderOptions {
   /** Who is told in the chat (D13); the outbox rows are written with the order. */
   telegram?: TelegramSettings;
   randomOrderNumber?(): number;
+}
+
+/** The checked DD.MM.YY date as the ISO date the desk sorts and filters by. */
+export function isoDeliveryDate(shortDate: string): string | null {
+  const date = parseShortDate(shortDate);
+  return date ? toIsoDate(date) : null;
 }
 
 /** Transactions tried when a unique index refuses one (another process was quicker). */
@@ -120,6 +127,7 @@ async function placeOrderOnce(
         messenger: input.values.messenger,
         email: input.values.email,
         delivery_time: input.values.deliveryTime,
+        delivery_date: isoDeliveryDate(input.values.deliveryTime),
         total,
         positions: priced.lines.length,
         language: input.language,

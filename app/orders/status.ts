@@ -52,3 +52,60 @@ export function transition(from: OrderStatus, to: OrderStatus): Transition {
 
 /** Statuses that still need someone to act: the desk's default tab. */
 export const needsAction: readonly OrderStatus[] = ["new", "confirmed"];
+
+/** Moves that end an order's road: asked once more before they happen. */
+export function asksTwice(to: OrderStatus): boolean {
+  return to === "cancelled" || to === "refused";
+}
+
+/** Why an order is cancelled; `other` takes the staff's own words. */
+export const cancelReasons = ["changedMind", "fakeOrder", "duplicate", "other"] as const;
+export type CancelReason = (typeof cancelReasons)[number];
+
+export function isCancelReason(value: unknown): value is CancelReason {
+  return typeof value === "string" && (cancelReasons as readonly string[]).includes(value);
+}
+
+/** How long the person who changed a status may undo it alone; later only an owner, with a note. */
+export const UNDO_WINDOW_MS = 10 * 60 * 1000;
+
+/** A status change as the undo rule reads it. */
+export interface UndoableEvent {
+  at: string;
+  staffId: number | null;
+  /** An undo is not undone in turn: the status is moved on again instead. */
+  undoes: number | null;
+}
+
+export type UndoRight = "alone" | "withNote" | "none";
+
+/**
+ * Who may undo a status change, and how: the person who made it within ten minutes;
+ * an owner at any time, writing why once the ten minutes are over (or when it was
+ * somebody else's). Nobody else, and never an undo itself.
+ */
+export function undoRight(
+  event: UndoableEvent,
+  person: { staffId: number; owner: boolean },
+  now: number,
+): UndoRight {
+  if (event.undoes !== null) return "none";
+  const fresh = now - Date.parse(event.at) <= UNDO_WINDOW_MS;
+  if (fresh && event.staffId === person.staffId) return "alone";
+  return person.owner ? "withNote" : "none";
+}
+
+/**
+ * A cancellation's reason as the timeline keeps it: the reason's dictionary key (read in
+ * each reader's language) and, for `other`, the staff's own words, which it then needs.
+ * Null when the reason is missing or `other` has no words.
+ */
+export function cancellationNote(
+  reason: unknown,
+  words: string | null | undefined,
+): { key: string; note: string | null } | null {
+  if (!isCancelReason(reason)) return null;
+  const note = words?.trim() ? words.trim() : null;
+  if (reason === "other" && !note) return null;
+  return { key: `cancelReason.${reason}`, note: reason === "other" ? note : null };
+}

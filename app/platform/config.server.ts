@@ -37,6 +37,8 @@ export interface Config {
     holdAfterRefusals: number;
     /** A new order not confirmed within this many hours is cancelled by the system; null: never. */
     expireUnconfirmedHours: number | null;
+    /** A new order waiting longer than this many hours stands out in the queue. */
+    confirmWithinHours: number;
   };
   analytics: {
     gaMeasurementId: string | null;
@@ -221,6 +223,7 @@ const variables = v.object({
     ),
   ),
   HOLD_AFTER_REFUSALS: wholeNumber("HOLD_AFTER_REFUSALS", { from: 1, to: 1000, fallback: 2 }),
+  CONFIRM_WITHIN_HOURS: wholeNumber("CONFIRM_WITHIN_HOURS", { from: 1, to: 720, fallback: 24 }),
   EXPIRE_UNCONFIRMED_HOURS: wholeNumber("EXPIRE_UNCONFIRMED_HOURS", {
     from: 1,
     to: 8760,
@@ -379,6 +382,7 @@ export function parseConfig(env: Env, cwd = process.cwd()): Config {
     desk: {
       holdAfterRefusals: read.HOLD_AFTER_REFUSALS,
       expireUnconfirmedHours: read.EXPIRE_UNCONFIRMED_HOURS,
+      confirmWithinHours: read.CONFIRM_WITHIN_HOURS,
     },
     analytics: {
       gaMeasurementId: read.GA_MEASUREMENT_ID,

@@ -1,8 +1,18 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, data, redirect, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { itemTitle, orderLanguage } from "~/desk/order-words";
+import { formatAge } from "~/desk/age";
+import { DoneNotice } from "~/desk/DoneNotice";
+import {
+  moveOrders,
+  noAnswer,
+  orderNumbersOf,
+  undoChanges,
+} from "~/desk/order-actions.server";
+import { itemTitle } from "~/desk/order-words";
 import { listDeskOrders } from "~/desk/orders.server";
+import { flashOutcome, takeOutcome } from "~/desk/outcome.server";
+import { latestUndoableChange } from "~/desk/recent-changes.server";
 import {
   type DeskFilterQuery,
   type DeskTab,
@@ -16,116 +26,220 @@ import { Isolated, isolate } from "~/i18n/isolate";
 import { getLanguage } from "~/i18n/languages";
 import { formatOrderNumber } from "~/orders/order-number";
 import { callBeforeShipping } from "~/orders/standing";
-import { orderStatuses } from "~/orders/status";
-import { formatShopDateTime } from "~/platform/calendar";
+import { asksTwice, isOrderStatus, orderStatuses } from "~/orders/status";
+import { readForm } from "~/platform/http.server";
 import { shop } from "~/platform/shop.server";
 import { Price } from "~/ui/Price";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 
-const tabs: DeskTab[] = ["action", ...orderStatuses, "all"];
+const tabs: DeskTab[] = [...orderStatuses, "all"];
 
 /** Addresses longer than this are cut in the list; the order page shows them whole. */
-const SHORT_ADDRESS = 48;
+const SHORT_ADDRESS = 40;
+const HOUR_MS = 60 * 60 * 1000;
+
+/** The list's own address (its filter), without the `index` a post to it carries. */
+function listAddress(request: Request): string {
+  const url = new URL(request.url);
+  url.searchParams.delete("index");
+  return deskListHref(toFilterQuery(parseDeskFilter(url.searchParams)));
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request);
-  const filter = parseDeskFilter(new URL(request.url).searchParams);
-  const list = await listDeskOrders(shop.db, filter);
+  const session = await requireStaff(request);
+  const url = new URL(request.url);
+  const filter = parseDeskFilter(url.searchParams);
+  const now = shop.clock();
+  const [list, recent, { outcome, setCookie }] = await Promise.all([
+    listDeskOrders(shop.db, filter, now),
+    latestUndoableChange(shop.db, session.staff.id, now),
+    takeOutcome(request),
+  ]);
   const language = await getLocale(request);
   const t = shop.t(language, "desk");
   const locale = getLanguage(language).htmlLang;
   const { holdAfterRefusals } = shop.telegram;
-  return {
-    meta: { title: pageTitle(t, t("list.title"), { brand: false }), noindex: true },
-    filter: { ...toFilterQuery(filter), page: Math.min(filter.page, list.pageCount) },
-    counts: list.counts,
-    total: list.total,
-    pageCount: list.pageCount,
-    cashToCollect: list.cashToCollect,
-    cashCollected: list.cashCollected,
-    rows: list.rows.map(({ order, items, refused }) => ({
-      number: formatOrderNumber(order.order_number),
-      placedAt: formatShopDateTime(Date.parse(order.created_at), locale),
-      phone: order.phone,
-      address:
-        order.address.length > SHORT_ADDRESS
-          ? `${order.address.slice(0, SHORT_ADDRESS - 1)}…`
-          : order.address,
-      deliveryDate: order.delivery_time,
-      items: items.map((item) => ({
-        key: item.item_key,
-        title: itemTitle(item, shop.content().catalog, language),
-        qty: item.qty,
-      })),
-      total: order.total,
-      status: order.status,
-      language: orderLanguage(order.language),
-      refused,
-      hold: callBeforeShipping(order.status, refused, holdAfterRefusals),
-    })),
-  };
+  const lateAfter = shop.config.desk.confirmWithinHours * HOUR_MS;
+  return data(
+    {
+      meta: { title: pageTitle(t, t("list.title"), { brand: false }), noindex: true },
+      filter: { ...toFilterQuery(filter), page: Math.min(filter.page, list.pageCount) },
+      selectAll: url.searchParams.get("select") === "all",
+      counts: list.counts,
+      total: list.total,
+      pageCount: list.pageCount,
+      cashToCollect: list.cashToCollect,
+      cashCollected: list.cashCollected,
+      lateHours: shop.config.desk.confirmWithinHours,
+      outcome,
+      recent: recent
+        ? {
+            ...recent,
+            numbers: recent.numbers.map(formatOrderNumber),
+            changes: recent.numbers.map(
+              (number, index) => `${number}:${recent.eventIds[index] ?? 0}`,
+            ),
+          }
+        : null,
+      rows: list.rows.map(({ order, items, standing }) => {
+        const waited = now - Date.parse(order.created_at);
+        return {
+          number: formatOrderNumber(order.order_number),
+          age: formatAge(waited, locale),
+          late: order.status === "new" && waited > lateAfter,
+          name: order.name,
+          phone: order.phone,
+          tel: `tel:${order.phone.replace(/[^\d+]/g, "")}`,
+          address:
+            order.address.length > SHORT_ADDRESS
+              ? `${order.address.slice(0, SHORT_ADDRESS - 1)}…`
+              : order.address,
+          deliveryDate: order.delivery_time,
+          items: items.map((item) => ({
+            key: item.item_key,
+            title: itemTitle(item, shop.content().catalog, language),
+            qty: item.qty,
+          })),
+          total: order.total,
+          status: order.status,
+          calls: order.calls,
+          standing,
+          hold: callBeforeShipping(order.status, standing.refused, holdAfterRefusals),
+        };
+      }),
+    },
+    setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
+  );
 }
 
 export const meta: MetaFunction<typeof loader> = pageMetaTags;
+
+/**
+ * The list's forms: an outcome of one order in the queue (`Confirmed`, `No answer`), a
+ * bulk move of the selected orders, and the undo of the person's latest change. A final
+ * move (Cancel, Refused) is asked once more on its own page. Back to the list by GET.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const session = await requireStaff(request);
+  const form = await readForm(request);
+  const back = listAddress(request);
+  const intent = form.get("intent");
+  const numbers = orderNumbersOf(form.getAll("order"));
+  let outcome;
+  if (intent === "undo") {
+    const changes = form.getAll("change").flatMap((value) => {
+      const match = /^(\d{1,6}):(\d{1,12})$/.exec(value);
+      return match ? [{ orderNumber: Number(match[1]), eventId: Number(match[2]) }] : [];
+    });
+    outcome = await undoChanges(session, changes, null);
+  } else if (intent === "call" && numbers[0] !== undefined) {
+    outcome = await noAnswer(session, numbers[0]);
+  } else {
+    const to = form.get("to");
+    if (!isOrderStatus(to) || to === "new" || numbers.length === 0) {
+      outcome = { kind: "moved" as const, count: 0, kept: [] };
+    } else if (asksTwice(to)) {
+      const params = new URLSearchParams(numbers.map((number) => ["order", String(number)]));
+      params.set("back", back);
+      return redirect(`/desk/orders/${to === "cancelled" ? "cancel" : "refuse"}?${params}`, 303);
+    } else {
+      outcome = await moveOrders(session, { orderNumbers: numbers, to });
+    }
+  }
+  return redirect(back, {
+    status: 303,
+    headers: { "Set-Cookie": await flashOutcome(request, outcome) },
+  });
+}
 
 export default function DeskList() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("desk");
   const { filter } = data;
   const href = (changes: Partial<DeskFilterQuery>) => deskListHref({ ...filter, ...changes });
+  const here = href({});
+  const deliveryIsDate = /^\d{4}-\d{2}-\d{2}$/.test(filter.delivery);
 
   return (
-    <section className="desk-page">
-      <h1>{t("list.title")}</h1>
-      <dl className="desk-cash">
-        <div>
-          <dt>{t("list.cashToCollect")}</dt>
-          <dd>
-            <Price amount={data.cashToCollect} />
-          </dd>
-        </div>
-        <div>
-          <dt>{t("list.cashCollected")}</dt>
-          <dd>
-            <Price amount={data.cashCollected} />
-          </dd>
-        </div>
-      </dl>
+    <section className="desk-page desk-list">
+      <h1 className="desk-list__title">{t("list.title")}</h1>
+      <DoneNotice outcome={data.outcome} recent={data.recent} />
 
       <Form method="get" className="desk-search">
-        {filter.tab !== "action" ? <input type="hidden" name="tab" value={filter.tab} /> : null}
-        <p className="desk-field desk-search__query">
-          <label htmlFor="desk-q">{t("list.search")}</label>
+        <p className="desk-search__query">
+          <label htmlFor="desk-q" className="visually-hidden">
+            {t("list.search")}
+          </label>
           <input
             id="desk-q"
             name="q"
             type="search"
             defaultValue={filter.query}
             maxLength={100}
+            placeholder={t("list.searchHint")}
             aria-describedby="desk-q-hint"
           />
-          <span id="desk-q-hint" className="desk-muted">
-            {t("list.searchHint")}
-          </span>
-        </p>
-        <p className="desk-field">
-          <label htmlFor="desk-from">{t("list.from")}</label>
-          <input id="desk-from" name="from" type="date" defaultValue={filter.from} />
-        </p>
-        <p className="desk-field">
-          <label htmlFor="desk-until">{t("list.until")}</label>
-          <input id="desk-until" name="until" type="date" defaultValue={filter.until} />
-        </p>
-        <p className="desk-search__actions">
           <button type="submit" className="desk-button desk-button--primary">
             {t("list.find")}
           </button>
-          {filter.query || filter.from || filter.until ? (
-            <Link to={href({ query: "", from: "", until: "", page: 1 })} className="desk-button">
-              {t("list.clear")}
-            </Link>
-          ) : null}
         </p>
+        <p id="desk-q-hint" className="visually-hidden">
+          {t("list.searchHint")}
+        </p>
+        <details
+          className="desk-filters"
+          open={Boolean(filter.from || filter.until || filter.delivery || filter.sort !== "placed")}
+        >
+          <summary>{t("list.filters")}</summary>
+          <div className="desk-filters__fields">
+            <p className="desk-field">
+              <label htmlFor="desk-delivery">{t("list.delivery")}</label>
+              <select
+                id="desk-delivery"
+                name="delivery"
+                defaultValue={deliveryIsDate ? "" : filter.delivery}
+              >
+                <option value="">{t("list.deliveryAny")}</option>
+                <option value="today">{t("list.deliveryToday")}</option>
+                <option value="tomorrow">{t("list.deliveryTomorrow")}</option>
+              </select>
+            </p>
+            <p className="desk-field">
+              <label htmlFor="desk-delivery-on">{t("list.deliveryOn")}</label>
+              <input
+                id="desk-delivery-on"
+                name="deliveryOn"
+                type="date"
+                defaultValue={deliveryIsDate ? filter.delivery : ""}
+              />
+            </p>
+            <p className="desk-field">
+              <label htmlFor="desk-from">{t("list.from")}</label>
+              <input id="desk-from" name="from" type="date" defaultValue={filter.from} />
+            </p>
+            <p className="desk-field">
+              <label htmlFor="desk-until">{t("list.until")}</label>
+              <input id="desk-until" name="until" type="date" defaultValue={filter.until} />
+            </p>
+            <p className="desk-field">
+              <label htmlFor="desk-sort">{t("list.sort")}</label>
+              <select id="desk-sort" name="sort" defaultValue={filter.sort}>
+                <option value="placed">{t("list.sortPlaced")}</option>
+                <option value="delivery">{t("list.sortDelivery")}</option>
+              </select>
+            </p>
+            <p className="desk-search__actions">
+              <button type="submit" className="desk-button">
+                {t("list.apply")}
+              </button>
+            </p>
+          </div>
+        </details>
+        {filter.query || filter.from || filter.until || filter.delivery ? (
+          <p className="desk-search__clear">
+            <Link to="/desk">{t("list.clear")}</Link>
+          </p>
+        ) : null}
       </Form>
 
       <nav aria-label={t("list.tabs")} className="desk-tabs">
@@ -144,86 +258,174 @@ export default function DeskList() {
         </ul>
       </nav>
 
-      <p className="desk-list__tools">
-        <span>{t("list.found", { count: data.total })}</span>
-        <a
-          href={deskListHref({ ...filter, page: 1 }, "/desk/export.csv")}
-          className="desk-button"
-          download
-        >
-          {t("list.export")}
-        </a>
-      </p>
-
       {data.rows.length === 0 ? (
         <p className="desk-empty">{t("list.empty")}</p>
       ) : (
-        <ol className="desk-orders">
+        <ol className="desk-orders" aria-label={t(`tab.${filter.tab}`)}>
           {data.rows.map((row) => (
-            <li key={row.number} className="desk-order">
-              <p className="desk-order__head">
-                <Link to={`/desk/orders/${row.number}`} className="desk-order__number">
+            <li key={row.number} className={`desk-card${row.late ? " desk-card--late" : ""}`}>
+              <p className="desk-card__head">
+                <input
+                  type="checkbox"
+                  form="desk-bulk"
+                  name="order"
+                  value={row.number}
+                  defaultChecked={data.selectAll}
+                  aria-label={t("list.select", { number: row.number })}
+                  className="desk-card__select"
+                />
+                <Link to={`/desk/orders/${row.number}`} className="desk-card__link">
                   {t("order.number", { number: row.number })}
                 </Link>
+                <span className="desk-card__age">{row.age}</span>
                 <span className={`desk-status desk-status--${row.status}`}>
                   {t(`status.${row.status}`)}
                 </span>
               </p>
-              {row.hold ? (
-                <p className="desk-hold">{t("order.hold", { refused: row.refused })}</p>
+              <p className="desk-card__line">
+                {row.name ? <bdi className="desk-card__name">{row.name}</bdi> : null}
+                <a href={row.tel} className="desk-card__phone">
+                  <bdi>{row.phone}</bdi>
+                </a>
+                <span className="desk-muted">
+                  {row.standing.count <= 1
+                    ? t("list.firstOrder")
+                    : t("list.history", {
+                        count: row.standing.count,
+                        refused: row.standing.refused,
+                      })}
+                </span>
+              </p>
+              <p className="desk-card__line">
+                <bdi>{row.address}</bdi>
+                <span>
+                  {t("list.deliveryShort")} <bdi>{row.deliveryDate}</bdi>
+                </span>
+              </p>
+              <p className="desk-card__line">
+                <span className="desk-card__items">
+                  {row.items.map((item, index) => (
+                    <span key={item.key}>
+                      {index > 0 ? ", " : null}
+                      <Isolated
+                        text={t("order.itemLine", { title: isolate(item.title), qty: item.qty })}
+                      />
+                    </span>
+                  ))}
+                </span>
+                <strong>
+                  <Price amount={row.total} />
+                </strong>
+              </p>
+              {row.late || row.hold || row.calls > 0 ? (
+                <p className="desk-card__marks">
+                  {row.late ? (
+                    <span className="desk-hold">{t("list.late", { hours: data.lateHours })}</span>
+                  ) : null}
+                  {row.hold ? (
+                    <span className="desk-hold">
+                      {t("order.hold", { refused: row.standing.refused })}
+                    </span>
+                  ) : null}
+                  {row.calls > 0 ? (
+                    <span className="desk-card__calls">
+                      {t("list.calls", { count: row.calls })}
+                    </span>
+                  ) : null}
+                </p>
               ) : null}
-              <dl className="desk-order__facts">
-                <div>
-                  <dt>{t("order.placedAt")}</dt>
-                  <dd>{row.placedAt}</dd>
-                </div>
-                <div>
-                  <dt>{t("order.phone")}</dt>
-                  <dd>
-                    <bdi>{row.phone}</bdi>
-                  </dd>
-                </div>
-                <div>
-                  <dt>{t("order.address")}</dt>
-                  <dd>
-                    <bdi>{row.address}</bdi>
-                  </dd>
-                </div>
-                <div>
-                  <dt>{t("order.deliveryDate")}</dt>
-                  <dd>
-                    <bdi>{row.deliveryDate}</bdi>
-                  </dd>
-                </div>
-                <div>
-                  <dt>{t("order.items")}</dt>
-                  <dd>
-                    {row.items.map((item) => (
-                      <span key={item.key} className="desk-order__item">
-                        <Isolated
-                          text={t("order.itemLine", { title: isolate(item.title), qty: item.qty })}
-                        />
-                      </span>
-                    ))}
-                  </dd>
-                </div>
-                <div>
-                  <dt>{t("order.total")}</dt>
-                  <dd>
-                    <Price amount={row.total} />
-                  </dd>
-                </div>
-                <div>
-                  <dt>{t("order.language")}</dt>
-                  <dd>
-                    <bdi lang={row.language.lang ?? undefined}>{row.language.name}</bdi>
-                  </dd>
-                </div>
-              </dl>
+              {row.status === "new" ? (
+                <Form method="post" preventScrollReset className="desk-card__actions">
+                  <input type="hidden" name="order" value={row.number} />
+                  <button
+                    type="submit"
+                    name="to"
+                    value="confirmed"
+                    className="desk-button desk-button--primary"
+                    aria-label={t("list.outcomeFor", {
+                      outcome: t("outcome.confirmed"),
+                      number: row.number,
+                    })}
+                  >
+                    {t("outcome.confirmed")}
+                  </button>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="call"
+                    className="desk-button"
+                    aria-label={t("list.outcomeFor", {
+                      outcome: t("outcome.noAnswer"),
+                      number: row.number,
+                    })}
+                  >
+                    {t("outcome.noAnswer")}
+                  </button>
+                  <Link
+                    to={`/desk/orders/cancel?order=${row.number}&back=${encodeURIComponent(here)}`}
+                    className="desk-button desk-button--danger desk-card__cancel"
+                    aria-label={t("list.outcomeFor", {
+                      outcome: t("outcome.cancel"),
+                      number: row.number,
+                    })}
+                  >
+                    {t("outcome.cancel")}
+                  </Link>
+                </Form>
+              ) : null}
             </li>
           ))}
         </ol>
       )}
+
+      {data.rows.length > 0 ? (
+        <Form
+          id="desk-bulk"
+          method="post"
+          className="desk-bulk"
+          aria-labelledby="desk-bulk-title"
+        >
+          <h2 id="desk-bulk-title" className="desk-bulk__title">
+            {t("list.bulk")}
+          </h2>
+          <input type="hidden" name="intent" value="move" />
+          <p className="desk-bulk__select">
+            {data.selectAll ? (
+              <Link to={here} preventScrollReset>
+                {t("list.selectNone")}
+              </Link>
+            ) : (
+              <Link
+                to={`${here}${here.includes("?") ? "&" : "?"}select=all`}
+                preventScrollReset
+              >
+                {t("list.selectAll")}
+              </Link>
+            )}
+          </p>
+          <p className="desk-bulk__buttons">
+            {(["confirmed", "shipped", "delivered", "cancelled"] as const).map((to) => (
+              <button
+                key={to}
+                type="submit"
+                name="to"
+                value={to}
+                className={`desk-button${to === "cancelled" ? " desk-button--danger" : ""}`}
+              >
+                {t(`bulk.${to}`)}
+              </button>
+            ))}
+            <button
+              type="submit"
+              formMethod="get"
+              formAction="/desk/slips"
+              className="desk-button"
+            >
+              {t("list.printSlips")}
+            </button>
+          </p>
+        </Form>
+      ) : null}
 
       {data.pageCount > 1 ? (
         <nav aria-label={t("list.pages")} className="desk-pages">
@@ -240,6 +442,32 @@ export default function DeskList() {
           ) : null}
         </nav>
       ) : null}
+
+      <p className="desk-list__tools">
+        <span>{t("list.found", { count: data.total })}</span>
+        <a
+          href={deskListHref({ ...filter, page: 1 }, "/desk/export.csv")}
+          className="desk-button"
+          download
+        >
+          {t("list.export")}
+        </a>
+      </p>
+
+      <dl className="desk-cash">
+        <div>
+          <dt>{t("list.cashToCollect")}</dt>
+          <dd>
+            <Price amount={data.cashToCollect} />
+          </dd>
+        </div>
+        <div>
+          <dt>{t("list.cashCollected")}</dt>
+          <dd>
+            <Price amount={data.cashCollected} />
+          </dd>
+        </div>
+      </dl>
     </section>
   );
 }

@@ -22,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const language = await getLocale(request);
   const t = shop.t(language, "desk");
   const encoder = new TextEncoder();
-  const rows = ordersForExport(shop.db, filter);
+  const rows = ordersForExport(shop.db, filter, shop.clock());
   const header = csvRow(
     [
       "number",

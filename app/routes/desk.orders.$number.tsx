@@ -16,12 +16,20 @@ import { getDeskOrder } from "~/desk/orders.server";
 import { requireStaff } from "~/desk/session.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { getLanguage } from "~/i18n/languages";
-import { addOrderNote, changeOrderStatus } from "~/orders/change-status.server";
+import { DoneNotice } from "~/desk/DoneNotice";
+import { actorOf, noAnswer } from "~/desk/order-actions.server";
+import { takeOutcome } from "~/desk/outcome.server";
+import {
+  addOrderNote,
+  changeOrderStatus,
+  undoRightOf,
+  undoStatusChange,
+} from "~/orders/change-status.server";
 import { eventNote } from "~/orders/event-note";
 import { NOTE_MAX } from "~/orders/note";
 import { formatOrderNumber } from "~/orders/order-number";
 import { callBeforeShipping } from "~/orders/standing";
-import { isOrderStatus, nextStatuses } from "~/orders/status";
+import { asksTwice, isOrderStatus, nextStatuses } from "~/orders/status";
 import { formatShopDateTime } from "~/platform/calendar";
 import { readForm } from "~/platform/http.server";
 import { shop } from "~/platform/shop.server";
@@ -35,17 +43,28 @@ function orderNumberOf(param: string | undefined): number | null {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireStaff(request);
+  const session = await requireStaff(request);
   const number = orderNumberOf(params.number);
   const found = number === null ? null : await getDeskOrder(shop.db, number);
   if (!found) throw new Response("No such order.", { status: 404 });
   const { order, items, events, history } = found;
+  const now = shop.clock();
+  const { outcome, setCookie } = await takeOutcome(request);
+  const latest = events.filter((event) => event.kind === "status").at(-1);
+  const right =
+    latest && latest.to_status === order.status
+      ? undoRightOf(
+          latest,
+          { staffId: session.staff.id, owner: session.staff.role === "owner" },
+          now,
+        )
+      : "none";
   const language = await getLocale(request);
   const t = shop.t(language, "desk");
   const locale = getLanguage(language).htmlLang;
   const when = (iso: string) => formatShopDateTime(Date.parse(iso), locale);
   const shown = formatOrderNumber(order.order_number);
-  return {
+  const view = {
     meta: {
       title: pageTitle(t, t("order.number", { number: shown }), { brand: false }),
       noindex: true,
@@ -53,6 +72,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     number: shown,
     status: order.status,
     next: nextStatuses(order.status),
+    outcome,
+    undo:
+      latest?.from_status && right !== "none"
+        ? { eventId: latest.id, from: latest.from_status, withNote: right === "withNote" }
+        : null,
+    name: order.name,
+    calls: order.calls,
     placedAt: when(order.created_at),
     address: order.address,
     phone: order.phone,
@@ -76,6 +102,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       from: event.from_status,
       to: event.to_status,
       note: eventNote(event, t),
+      undo: event.undoes !== null,
     })),
     hold: callBeforeShipping(order.status, history.refused, shop.telegram.holdAfterRefusals),
     history: {
@@ -91,13 +118,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         })),
     },
   };
+  return data(view, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
 }
 
 export const meta: MetaFunction<typeof loader> = pageMetaTags;
 
-type ActionProblem = "refused" | "emptyNote" | "unknown";
-/** The page's two forms: a status move (with an optional note) and a private note. */
-type Intent = "move" | "note";
+type ActionProblem = "refused" | "emptyNote" | "unknown" | "undo" | "undoNote" | "undoStock";
+/**
+ * The page's forms: a status move (with an optional note), a call nobody answered, the
+ * undo of the latest change, and a private note.
+ */
+type Intent = "move" | "call" | "undo" | "note";
+
+function intentOf(value: string | null): Intent {
+  return value === "note" || value === "call" || value === "undo" ? value : "move";
+}
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const session = await requireStaff(request);
@@ -105,7 +140,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (number === null) throw new Response("No such order.", { status: 404 });
   const form = await readForm(request);
   const actor = { name: session.staff.name, staffId: session.staff.id };
-  const intent: Intent = form.get("intent") === "note" ? "note" : "move";
+  // No answer sits among the moves: its button names itself.
+  const intent = form.has("call") ? "call" : intentOf(form.get("intent"));
   // A refusal gives back what was typed: without JavaScript the page is drawn anew, and
   // the note must be in its field again for nothing to be lost.
   const typed = (form.get("note") ?? "").slice(0, NOTE_MAX);
@@ -119,9 +155,35 @@ export async function action({ request, params }: ActionFunctionArgs) {
       shop.clock(),
     );
     if (!added) return problem("emptyNote");
+  } else if (intent === "call") {
+    await noAnswer(session, number);
+  } else if (intent === "undo") {
+    const undone = await undoStatusChange(
+      shop.db,
+      {
+        orderNumber: number,
+        eventId: Number(form.get("event")),
+        actor: actorOf(session),
+        owner: session.staff.role === "owner",
+        note: form.get("note"),
+      },
+      shop.clock(),
+      shop.telegram,
+    );
+    if (undone.outcome === "notFound") throw new Response("No such order.", { status: 404 });
+    if (undone.outcome === "needsNote") return problem("undoNote");
+    if (undone.outcome === "stock") return problem("undoStock", 409);
+    if (undone.outcome !== "undone") return problem("undo", 409);
+    shop.kickOutbox();
   } else {
     const to = form.get("to");
     if (!isOrderStatus(to)) return problem("unknown");
+    // Cancel and Refused are asked once more, on their own page.
+    if (asksTwice(to)) {
+      const shown = formatOrderNumber(number);
+      const params = new URLSearchParams({ order: shown, back: `/desk/orders/${shown}` });
+      return redirect(`/desk/orders/${to === "cancelled" ? "cancel" : "refuse"}?${params}`, 303);
+    }
     const change = await changeOrderStatus(
       shop.db,
       { orderNumber: number, to, actor, note: form.get("note") },
@@ -190,6 +252,8 @@ export default function DeskOrder() {
         </p>
       ) : null}
 
+      <DoneNotice outcome={order.outcome} recent={null} />
+
       {order.next.length > 0 ? (
         <Form
           ref={moveForm}
@@ -200,6 +264,9 @@ export default function DeskOrder() {
         >
           <h2 id="desk-actions-title">{t("order.actions")}</h2>
           <input type="hidden" name="intent" value="move" />
+          {order.calls > 0 ? (
+            <p className="desk-card__calls">{t("list.calls", { count: order.calls })}</p>
+          ) : null}
           <p className="desk-field">
             <label htmlFor="status-note">{t("order.statusNote")}</label>
             <input
@@ -210,18 +277,67 @@ export default function DeskOrder() {
             />
           </p>
           <p className="desk-actions__buttons">
-            {order.next.map((status) => (
-              <button
-                key={status}
-                type="submit"
-                name="to"
-                value={status}
-                className={`desk-button desk-button--${status === "cancelled" || status === "refused" ? "danger" : "primary"}`}
-              >
-                {t(`move.${status}`)}
+            {order.next
+              .filter((status) => !asksTwice(status))
+              .map((status) => (
+                <button
+                  key={status}
+                  type="submit"
+                  name="to"
+                  value={status}
+                  className="desk-button desk-button--primary"
+                >
+                  {t(status === "confirmed" ? "outcome.confirmed" : `move.${status}`)}
+                </button>
+              ))}
+            {order.status === "new" ? (
+              <button type="submit" name="call" value="1" className="desk-button">
+                {t("outcome.noAnswer")}
               </button>
-            ))}
+            ) : null}
           </p>
+          {order.next.some(asksTwice) ? (
+            <p className="desk-actions__final">
+              {order.next.filter(asksTwice).map((status) => (
+                <Link
+                  key={status}
+                  to={`/desk/orders/${status === "cancelled" ? "cancel" : "refuse"}?order=${order.number}&back=${encodeURIComponent(`/desk/orders/${order.number}`)}`}
+                  className="desk-button desk-button--danger"
+                >
+                  {t(status === "cancelled" ? "outcome.cancel" : `move.${status}`)}
+                </Link>
+              ))}
+            </p>
+          ) : null}
+        </Form>
+      ) : null}
+
+      {order.undo ? (
+        <Form method="post" preventScrollReset className="desk-undo" aria-labelledby="desk-undo-title">
+          <h2 id="desk-undo-title">{t("undo.title")}</h2>
+          <input type="hidden" name="intent" value="undo" />
+          <input type="hidden" name="event" value={order.undo.eventId} />
+          <p>
+            {t("undo.what", {
+              from: t(`status.${order.status}`),
+              to: t(`status.${order.undo.from}`),
+            })}
+          </p>
+          {order.undo.withNote ? (
+            <p className="desk-field">
+              <label htmlFor="undo-note">{t("undo.note")}</label>
+              <input
+                id="undo-note"
+                name="note"
+                required
+                maxLength={NOTE_MAX}
+                defaultValue={typedFor("undo")}
+              />
+            </p>
+          ) : null}
+          <button type="submit" className="desk-button">
+            {t("done.undo")}
+          </button>
         </Form>
       ) : null}
 
@@ -230,6 +346,10 @@ export default function DeskOrder() {
         <div>
           <dt>{t("order.placedAt")}</dt>
           <dd>{order.placedAt}</dd>
+        </div>
+        <div>
+          <dt>{t("order.name")}</dt>
+          <dd>{order.name ? <bdi>{order.name}</bdi> : t("order.none")}</dd>
         </div>
         <div>
           <dt>{t("order.phone")}</dt>
@@ -356,7 +476,7 @@ export default function DeskOrder() {
               {event.actor === "system" ? t("order.systemActor") : event.actor}
             </span>{" "}
             {event.kind === "status" && event.from && event.to
-              ? t("order.movedEvent", {
+              ? t(event.undo ? "order.undoEvent" : "order.movedEvent", {
                   from: t(`status.${event.from}`),
                   to: t(`status.${event.to}`),
                 })

@@ -11,6 +11,7 @@ let db: Kysely<Database> | undefined;
 
 const ALL_TABLES = [
   "activity",
+  "blocked_phones",
   "content_revision",
   "desk_passkey_challenges",
   "desk_passkeys",
@@ -67,6 +68,13 @@ describe("migrations", () => {
       "submission_token",
       "created_at",
       "status",
+      "name",
+      "delivery_date",
+      "calls",
+      "last_call_at",
+      "taken_by",
+      "pinned_note",
+      "tags",
     ]);
   });
 
@@ -84,6 +92,28 @@ describe("migrations", () => {
     await expect(
       sql`update orders set status = 'lost' where id = ${order.id}`.execute(database),
     ).rejects.toThrow(/CHECK/);
+  });
+
+  it("give every order placed before an ISO delivery date, no calls, no name", async () => {
+    const database = freshDatabase();
+    const migrator = createMigrator(database);
+    await migrator.migrateTo("20261124_0002_catalog");
+    await sql`insert into orders (order_number, address, phone, delivery_time, total, positions, language, submission_token, created_at)
+      values (222222, 'A', '+995 555 123 456', '03.12.26', 10000, 1, 'ru', 'old-token-2', '2026-11-20T10:00:00.000Z')`.execute(
+      database,
+    );
+    await migrateToLatest(database);
+    const order = await database
+      .selectFrom("orders")
+      .select(["delivery_date", "calls", "name", "tags", "pinned_note"])
+      .executeTakeFirstOrThrow();
+    expect(order).toEqual({
+      delivery_date: "2026-12-03",
+      calls: 0,
+      name: null,
+      tags: "",
+      pinned_note: null,
+    });
   });
 
   it("give order events a note key and values, keeping the notes written before", async () => {

@@ -1,0 +1,69 @@
+import { useTranslation } from "react-i18next";
+import { Price } from "~/ui/Price";
+import type { SlipView } from "./slip.server";
+
+/** One packing slip: who, where, what, and the cash to collect; a printed page of its own. */
+export function Slip({ slip, headingLevel = 1 }: { slip: SlipView; headingLevel?: 1 | 2 }) {
+  const { t } = useTranslation("desk");
+  const Heading = headingLevel === 1 ? "h1" : "h2";
+  return (
+    <article className="desk-slip">
+      <Heading>{t("slip.title", { number: slip.number })}</Heading>
+      <dl className="desk-details">
+        {slip.name ? (
+          <div>
+            <dt>{t("order.name")}</dt>
+            <dd>
+              <bdi>{slip.name}</bdi>
+            </dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>{t("order.address")}</dt>
+          <dd className="desk-address">
+            <bdi>{slip.address}</bdi>
+          </dd>
+        </div>
+        <div>
+          <dt>{t("order.phone")}</dt>
+          <dd>
+            <bdi>{slip.phone}</bdi>
+          </dd>
+        </div>
+        <div>
+          <dt>{t("order.deliveryDate")}</dt>
+          <dd>
+            <bdi>{slip.deliveryDate}</bdi>
+          </dd>
+        </div>
+        {slip.pinnedNote ? (
+          <div>
+            <dt>{t("order.pinned")}</dt>
+            <dd>
+              <bdi>{slip.pinnedNote}</bdi>
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+      <table className="desk-items">
+        <thead>
+          <tr>
+            <th scope="col">{t("order.product")}</th>
+            <th scope="col">{t("order.qty")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {slip.items.map((item) => (
+            <tr key={item.key}>
+              <td>{item.title}</td>
+              <td>{item.qty}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="desk-slip__total">
+        {t("order.totalToCollect")} <Price amount={slip.total} />
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,64 @@
+import type { Kysely } from "kysely";
+import { UNDO_WINDOW_MS } from "~/orders/status";
+import { isoAt } from "~/platform/clock";
+import type { Database, OrderStatus } from "../../db/schema";
+
+/** The status changes a person made at one moment (one press, or one bulk action). */
+export interface RecentChange {
+  eventIds: number[];
+  numbers: number[];
+  from: OrderStatus;
+  to: OrderStatus;
+}
+
+/**
+ * A person's latest status change, still undoable by them alone: made within the undo
+ * window, not an undo itself, and still the latest change of each order it moved. A bulk
+ * action is one change of several orders (its events share their instant and their move).
+ * Null when there is none.
+ */
+export async function latestUndoableChange(
+  db: Kysely<Database>,
+  staffId: number,
+  now: number,
+): Promise<RecentChange | null> {
+  const mine = await db
+    .selectFrom("order_events as e")
+    .innerJoin("orders as o", "o.id", "e.order_id")
+    .select(["e.id", "e.at", "e.from_status", "e.to_status", "o.order_number", "o.status"])
+    .where("e.staff_id", "=", staffId)
+    .where("e.kind", "=", "status")
+    .where("e.undoes", "is", null)
+    .where("e.at", ">=", isoAt(now - UNDO_WINDOW_MS))
+    // Still the order's latest status change.
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("order_events as later")
+            .select("later.id")
+            .whereRef("later.order_id", "=", "e.order_id")
+            .where("later.kind", "=", "status")
+            .whereRef("later.id", ">", "e.id"),
+        ),
+      ),
+    )
+    .orderBy("e.id", "desc")
+    .limit(100)
+    .execute();
+  const newest = mine[0];
+  if (!newest?.from_status || !newest.to_status) return null;
+  const group = mine.filter(
+    (row) =>
+      row.at === newest.at &&
+      row.from_status === newest.from_status &&
+      row.to_status === newest.to_status &&
+      row.status === row.to_status,
+  );
+  if (group.length === 0) return null;
+  return {
+    eventIds: group.map((row) => row.id),
+    numbers: group.map((row) => row.order_number),
+    from: newest.from_status,
+    to: newest.to_status,
+  };
+}

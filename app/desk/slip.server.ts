@@ -1,0 +1,51 @@
+import type { LanguageCode } from "~/i18n/languages";
+import { itemsOf } from "~/orders/read.server";
+import { formatOrderNumber } from "~/orders/order-number";
+import { shop } from "~/platform/shop.server";
+import { itemTitle } from "./order-words";
+
+export interface SlipView {
+  number: string;
+  name: string | null;
+  address: string;
+  phone: string;
+  deliveryDate: string;
+  pinnedNote: string | null;
+  total: number;
+  items: Array<{ key: string; title: string; qty: number }>;
+}
+
+/** The packing slips of these orders, in the order asked; numbers the shop lacks are left out. */
+export async function readSlips(numbers: number[], language: LanguageCode): Promise<SlipView[]> {
+  if (numbers.length === 0) return [];
+  const orders = await shop.db
+    .selectFrom("orders")
+    .selectAll()
+    .where("order_number", "in", numbers)
+    .execute();
+  const items = await itemsOf(
+    shop.db,
+    orders.map((order) => order.id),
+  );
+  const byNumber = new Map(orders.map((order) => [order.order_number, order]));
+  return numbers.flatMap((number) => {
+    const order = byNumber.get(number);
+    if (!order) return [];
+    return [
+      {
+        number: formatOrderNumber(order.order_number),
+        name: order.name,
+        address: order.address,
+        phone: order.phone,
+        deliveryDate: order.delivery_time,
+        pinnedNote: order.pinned_note,
+        total: order.total,
+        items: (items.get(order.id) ?? []).map((item) => ({
+          key: item.item_key,
+          title: itemTitle(item, shop.content().catalog, language),
+          qty: item.qty,
+        })),
+      },
+    ];
+  });
+}

@@ -1,0 +1,352 @@
+import type { Kysely } from "kysely";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { formatAge } from "~/desk/age";
+import { findOrCreateStaff } from "~/desk/auth.server";
+import { listDeskOrders } from "~/desk/orders.server";
+import { latestUndoableChange } from "~/desk/recent-changes.server";
+import { deskListHref, parseDeskFilter, parseQuery, toFilterQuery } from "~/desk/search";
+import {
+  changeOrderStatus,
+  changeOrderStatuses,
+  latestStatusEvent,
+  recordNoAnswer,
+  undoStatusChange,
+} from "~/orders/change-status.server";
+import { placeOrder } from "~/orders/place.server";
+import { UNDO_WINDOW_MS, cancellationNote, undoRight } from "~/orders/status";
+import type { Database, OrderStatus } from "../../db/schema";
+import { freshDatabase } from "./support/database";
+
+const NOW = Date.parse("2026-11-22T08:00:00Z");
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const chat = { deskChatIds: [], holdAfterRefusals: 2, language: "ru" as const };
+
+describe("the queue's words and rules", () => {
+  it("says how long an order has waited in the reader's language", () => {
+    expect(formatAge(12 * MINUTE + 5_000, "en")).toBe("12 min");
+    expect(formatAge(5 * HOUR, "en")).toBe("5 hr");
+    expect(formatAge(3 * 24 * HOUR, "en")).toBe("3 days");
+    expect(formatAge(12 * MINUTE, "ka")).toBe("12 წთ");
+    expect(formatAge(-5_000, "en")).toBe("0 min");
+  });
+
+  it("needs a reason to cancel, and words for Other", () => {
+    expect(cancellationNote("fakeOrder", "")).toEqual({ key: "cancelReason.fakeOrder", note: null });
+    expect(cancellationNote("other", "  moved abroad ")).toEqual({
+      key: "cancelReason.other",
+      note: "moved abroad",
+    });
+    expect(cancellationNote("other", "   ")).toBeNull();
+    expect(cancellationNote(null, "because")).toBeNull();
+    expect(cancellationNote("bored", "")).toBeNull();
+  });
+
+  it("lets the person undo alone for ten minutes, then only an owner with a note", () => {
+    const event = { at: new Date(NOW).toISOString(), staffId: 7, undoes: null };
+    const staff = { staffId: 7, owner: false };
+    expect(undoRight(event, staff, NOW + UNDO_WINDOW_MS)).toBe("alone");
+    expect(undoRight(event, staff, NOW + UNDO_WINDOW_MS + 1)).toBe("none");
+    expect(undoRight(event, { staffId: 8, owner: false }, NOW)).toBe("none");
+    expect(undoRight(event, { staffId: 8, owner: true }, NOW)).toBe("withNote");
+    expect(undoRight(event, { staffId: 7, owner: true }, NOW + HOUR)).toBe("withNote");
+    expect(undoRight({ ...event, undoes: 3 }, { staffId: 7, owner: true }, NOW)).toBe("none");
+  });
+
+  it("finds phones written with 00995, 995 or a trunk 0, whole or in part", () => {
+    expect(parseQuery("00995 599 12").phoneDigits).toBe("59912");
+    expect(parseQuery("0599 12").phoneDigits).toBe("59912");
+    expect(parseQuery("995599").phoneDigits).toBe("599");
+    expect(parseQuery("0599 000 111").phoneDigits).toBe("599000111");
+    expect(parseQuery("anna@example.ge").text).toBe("anna@example.ge");
+  });
+
+  it("searches every status unless a tab narrows it, and opens on the queue", () => {
+    expect(parseDeskFilter(new URLSearchParams("")).tab).toBe("new");
+    expect(parseDeskFilter(new URLSearchParams("q=anna")).tab).toBe("all");
+    expect(parseDeskFilter(new URLSearchParams("delivery=tomorrow")).tab).toBe("all");
+    expect(parseDeskFilter(new URLSearchParams("q=anna&tab=shipped")).tab).toBe("shipped");
+    expect(parseDeskFilter(new URLSearchParams("deliveryOn=2026-11-30")).delivery).toBe(
+      "2026-11-30",
+    );
+    const filter = toFilterQuery(parseDeskFilter(new URLSearchParams("q=anna&sort=delivery")));
+    expect(deskListHref(filter)).toBe("/desk?q=anna&sort=delivery");
+    expect(deskListHref({ ...filter, tab: "new" })).toBe("/desk?tab=new&q=anna&sort=delivery");
+  });
+});
+
+describe("a day's orders, in the database", () => {
+  let db: Kysely<Database>;
+
+  beforeEach(async () => {
+    db = await freshDatabase("day");
+    // Two people of the desk: their ids are 1 and 2.
+    expect((await findOrCreateStaff(db, "Nino", NOW)).id).toBe(nino.staffId);
+    expect((await findOrCreateStaff(db, "Giorgi", NOW)).id).toBe(giorgi.staffId);
+  });
+
+  afterEach(async () => {
+    await db.destroy();
+  });
+
+  let tokens = 0;
+  async function order(
+    options: {
+      at?: number;
+      phone?: string;
+      name?: string | null;
+      email?: string | null;
+      messenger?: string | null;
+      delivery?: string;
+      qty?: number;
+    } = {},
+  ) {
+    const result = await placeOrder(
+      db,
+      {
+        values: {
+          address: "Rustaveli 1",
+          phone: options.phone ?? "+995 555 123 456",
+          deliveryTime: options.delivery ?? "30.11.26",
+          messenger: options.messenger ?? null,
+          email: options.email ?? null,
+        },
+        cart: [{ key: "body/hemor-cream", qty: options.qty ?? 1 }],
+        language: "ka",
+        token: `day-token-${String(++tokens).padStart(12, "0")}`,
+        titleLanguage: "ru",
+      },
+      { now: options.at ?? NOW },
+    );
+    if (!result.ok) throw new Error(result.error);
+    if (options.name)
+      await db
+        .updateTable("orders")
+        .set({ name: options.name })
+        .where("id", "=", result.placed.order.id)
+        .execute();
+    return result.placed.order.order_number;
+  }
+
+  const nino = { name: "Nino", staffId: 1 };
+  const giorgi = { name: "Giorgi", staffId: 2 };
+  const move = (orderNumber: number, to: OrderStatus, at = NOW, actor = nino) =>
+    changeOrderStatus(db, { orderNumber, to, actor }, at, chat);
+  const status = async (orderNumber: number) =>
+    (
+      await db
+        .selectFrom("orders")
+        .select("status")
+        .where("order_number", "=", orderNumber)
+        .executeTakeFirstOrThrow()
+    ).status;
+  const list = async (params: string, now = NOW) =>
+    (await listDeskOrders(db, parseDeskFilter(new URLSearchParams(params)), now)).rows.map(
+      (row) => row.order.order_number,
+    );
+
+  it("queues new orders oldest first; one nobody answered waits an hour below the rest", async () => {
+    const first = await order({ at: NOW - 3 * HOUR });
+    const second = await order({ at: NOW - 2 * HOUR });
+    const third = await order({ at: NOW - HOUR });
+    await move(third, "confirmed");
+    const fourth = await order({ at: NOW - 30 * MINUTE });
+    expect(await list("")).toEqual([first, second, fourth]);
+
+    expect(await recordNoAnswer(db, { orderNumber: first, actor: nino }, NOW, chat)).toBe(
+      "recorded",
+    );
+    // Giorgi presses too, within the minute: still one call.
+    expect(
+      await recordNoAnswer(db, { orderNumber: first, actor: giorgi }, NOW + 20_000, chat),
+    ).toBe("same");
+    expect(await list("", NOW + MINUTE)).toEqual([second, fourth, first]);
+    expect(await list("", NOW + HOUR + MINUTE)).toEqual([first, second, fourth]);
+    await recordNoAnswer(db, { orderNumber: first, actor: nino }, NOW + 2 * HOUR, chat);
+    const row = await db
+      .selectFrom("orders")
+      .select(["calls", "last_call_at"])
+      .where("order_number", "=", first)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ calls: 2, last_call_at: new Date(NOW + 2 * HOUR).toISOString() });
+    const notes = await db
+      .selectFrom("order_events")
+      .select(["note_key", "note_values"])
+      .where("kind", "=", "note")
+      .orderBy("id")
+      .execute();
+    expect(notes).toEqual([
+      { note_key: "event.noAnswer", note_values: '{"count":1}' },
+      { note_key: "event.noAnswer", note_values: '{"count":2}' },
+    ]);
+    expect(await recordNoAnswer(db, { orderNumber: third, actor: nino }, NOW, chat)).toBe(
+      "notNew",
+    );
+  });
+
+  it("finds by name, e-mail and messenger across every status, and by delivery date", async () => {
+    const anna = await order({ name: "Anna Beridze", delivery: "23.11.26" });
+    const mail = await order({ email: "levan@example.ge", delivery: "24.11.26" });
+    const handle = await order({ messenger: "@tamar_k", delivery: "23.11.26" });
+    await move(anna, "confirmed");
+    await move(handle, "cancelled");
+    expect(await list("q=beridze")).toEqual([anna]);
+    expect(await list("q=LEVAN@")).toEqual([mail]);
+    expect(await list("q=%40tamar")).toEqual([handle]);
+    // 08:00 UTC on 22 Nov is the 22nd in Tbilisi: tomorrow is the 23rd.
+    expect((await list("delivery=tomorrow")).sort()).toEqual([anna, handle].sort());
+    expect(await list("delivery=tomorrow&tab=confirmed")).toEqual([anna]);
+    expect(await list("delivery=2026-11-24")).toEqual([mail]);
+    expect(await list("delivery=today")).toEqual([]);
+    const byDelivery = await list("tab=all&sort=delivery");
+    expect(byDelivery.at(-1)).toBe(mail);
+  });
+
+  it("moves many orders each by the rule, and names the one that could not move", async () => {
+    const a = await order();
+    const b = await order();
+    const c = await order();
+    await move(c, "cancelled");
+    const results = await changeOrderStatuses(
+      db,
+      { orderNumbers: [a, b, c, a], to: "confirmed", actor: nino },
+      NOW,
+      chat,
+    );
+    expect(results.map((result) => [result.orderNumber, result.change.outcome])).toEqual([
+      [a, "moved"],
+      [b, "moved"],
+      [c, "refused"],
+    ]);
+    expect(await status(c)).toBe("cancelled");
+    const recent = await latestUndoableChange(db, nino.staffId, NOW + MINUTE);
+    expect(recent).toMatchObject({ numbers: [b, a], from: "new", to: "confirmed" });
+    expect(await latestUndoableChange(db, nino.staffId, NOW + UNDO_WINDOW_MS + 1)).toBeNull();
+  });
+
+  it("never counts one move twice when two people press at once", async () => {
+    const number = await order();
+    const [one, two] = await Promise.all([
+      move(number, "confirmed", NOW, nino),
+      move(number, "confirmed", NOW, giorgi),
+    ]);
+    expect([one.outcome, two.outcome].sort()).toEqual(["moved", "same"]);
+    const events = await db.selectFrom("order_events").select("id").execute();
+    expect(events).toHaveLength(1);
+  });
+
+  describe("undo", () => {
+    const undo = (
+      orderNumber: number,
+      eventId: number,
+      options: { at?: number; actor?: typeof nino; owner?: boolean; note?: string } = {},
+    ) =>
+      undoStatusChange(
+        db,
+        {
+          orderNumber,
+          eventId,
+          actor: options.actor ?? nino,
+          owner: options.owner ?? false,
+          note: options.note ?? null,
+        },
+        options.at ?? NOW + MINUTE,
+        chat,
+      );
+    const latestId = async (orderNumber: number) => {
+      const { id } = await db
+        .selectFrom("orders")
+        .select("id")
+        .where("order_number", "=", orderNumber)
+        .executeTakeFirstOrThrow();
+      return (await latestStatusEvent(db, id))?.id ?? 0;
+    };
+    const setStock = (stock: number | null) =>
+      db
+        .updateTable("products")
+        .set({ stock })
+        .where("product_group", "=", "body")
+        .where("slug", "=", "hemor-cream")
+        .execute();
+    const stock = async () =>
+      (
+        await db
+          .selectFrom("products")
+          .select("stock")
+          .where("product_group", "=", "body")
+          .where("slug", "=", "hemor-cream")
+          .executeTakeFirstOrThrow()
+      ).stock;
+
+    it("puts a mis-cancelled order back, its jars taken again, as an event of its own", async () => {
+      await setStock(5);
+      const number = await order({ qty: 2 });
+      await move(number, "cancelled");
+      expect(await stock()).toBe(5);
+      const cancelled = await latestId(number);
+      expect((await undo(number, cancelled)).outcome).toBe("undone");
+      expect(await status(number)).toBe("new");
+      expect(await stock()).toBe(3);
+      const events = await db
+        .selectFrom("order_events")
+        .select(["from_status", "to_status", "undoes", "actor"])
+        .orderBy("id")
+        .execute();
+      expect(events).toEqual([
+        { from_status: "new", to_status: "cancelled", undoes: null, actor: "Nino" },
+        { from_status: "cancelled", to_status: "new", undoes: cancelled, actor: "Nino" },
+      ]);
+      // The undo is not undone in turn, and the old change is no longer the latest.
+      expect((await undo(number, await latestId(number))).outcome).toBe("forbidden");
+      expect((await undo(number, cancelled)).outcome).toBe("changed");
+    });
+
+    it("refuses when the jars a cancellation gave back were ordered since, changing nothing", async () => {
+      await setStock(2);
+      const number = await order({ qty: 2 });
+      await move(number, "cancelled");
+      await order({ qty: 2 });
+      expect((await undo(number, await latestId(number))).outcome).toBe("stock");
+      expect(await status(number)).toBe("cancelled");
+      expect(await stock()).toBe(0);
+    });
+
+    it("is for the person within ten minutes; then for an owner who writes why", async () => {
+      const number = await order();
+      await move(number, "confirmed");
+      const id = await latestId(number);
+      expect((await undo(number, id, { actor: giorgi })).outcome).toBe("forbidden");
+      const late = NOW + UNDO_WINDOW_MS + MINUTE;
+      expect((await undo(number, id, { at: late })).outcome).toBe("forbidden");
+      expect((await undo(number, id, { at: late, actor: giorgi, owner: true })).outcome).toBe(
+        "needsNote",
+      );
+      expect(await status(number)).toBe("confirmed");
+      const done = await undo(number, id, {
+        at: late,
+        actor: giorgi,
+        owner: true,
+        note: "Customer called back",
+      });
+      expect(done.outcome).toBe("undone");
+      expect(await status(number)).toBe("new");
+    });
+
+    it("undoes once when two people press Undo at once", async () => {
+      const number = await order();
+      await move(number, "confirmed");
+      const id = await latestId(number);
+      const results = await Promise.all([
+        undo(number, id),
+        undo(number, id, { actor: giorgi, owner: true, note: "same time" }),
+      ]);
+      expect(results.map((result) => result.outcome).sort()).toEqual(["changed", "undone"]);
+      const undos = await db
+        .selectFrom("order_events")
+        .select("id")
+        .where("undoes", "is not", null)
+        .execute();
+      expect(undos).toHaveLength(1);
+    });
+  });
+});
