@@ -30,7 +30,11 @@ export async function up(db: AnyDb): Promise<void> {
       delivery_date: sql`'20' || substr(delivery_time, 7, 2) || '-' || substr(delivery_time, 4, 2) || '-' || substr(delivery_time, 1, 2)`,
     })
     .execute();
-  await db.schema.createIndex("orders_delivery_date").on("orders").column("delivery_date").execute();
+  await db.schema
+    .createIndex("orders_delivery_date")
+    .on("orders")
+    .column("delivery_date")
+    .execute();
 
   await db.schema.alterTable("order_events").addColumn("undoes", "integer").execute();
 

@@ -14,8 +14,8 @@ export interface RecentChangeView {
 
 /**
  * What the last action did (moved, named what stayed), and the person's latest change
- * with its Undo button while they may still undo it alone (ten minutes). Announced once,
- * as it appears.
+ * with its Undo button while they may still undo it alone (ten minutes). Focus moves to
+ * it when an action's outcome appears, so a screen reader reads what happened.
  */
 export function DoneNotice({
   outcome,
@@ -32,7 +32,7 @@ export function DoneNotice({
   if (!outcome && !recent) return null;
   const kept = outcome?.kept ?? [];
   return (
-    <div ref={notice} tabIndex={-1} role="status" className="desk-done">
+    <div ref={notice} tabIndex={-1} className="desk-done">
       {outcome ? (
         <p>
           {outcome.kind === "moved" && outcome.to

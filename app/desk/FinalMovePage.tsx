@@ -34,7 +34,7 @@ export function FinalMovePage({ to }: { to: FinalMove }) {
         {page.orders.map((order) => (
           <li key={order.number}>
             <strong>{t("order.number", { number: order.number })}</strong>{" "}
-            {order.name ? <bdi>{order.name}</bdi> : null} <bdi>{order.phone}</bdi> ·{" "}
+            {order.name ? <bdi>{order.name}</bdi> : null} <bdi dir="ltr">{order.phone}</bdi> ·{" "}
             <Price amount={order.total} /> · {t(`status.${order.status}`)}
           </li>
         ))}

@@ -27,7 +27,7 @@ export function Slip({ slip, headingLevel = 1 }: { slip: SlipView; headingLevel?
         <div>
           <dt>{t("order.phone")}</dt>
           <dd>
-            <bdi>{slip.phone}</bdi>
+            <bdi dir="ltr">{slip.phone}</bdi>
           </dd>
         </div>
         <div>

@@ -1,7 +1,7 @@
 import { data, redirect } from "@remix-run/node";
-import { formatOrderNumber } from "~/orders/order-number";
 import { NOTE_MAX } from "~/orders/note";
-import { cancellationNote, cancelReasons } from "~/orders/status";
+import { formatOrderNumber } from "~/orders/order-number";
+import { cancelReasons, cancellationNote } from "~/orders/status";
 import { readForm, safeRedirect } from "~/platform/http.server";
 import { shop } from "~/platform/shop.server";
 import type { OrderStatus } from "../../db/schema";

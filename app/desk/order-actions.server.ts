@@ -4,12 +4,12 @@ import {
   recordNoAnswer,
   undoStatusChange,
 } from "~/orders/change-status.server";
-import { formatOrderNumber } from "~/orders/order-number";
 import type { SystemNote } from "~/orders/event-note";
+import { formatOrderNumber } from "~/orders/order-number";
 import { shop } from "~/platform/shop.server";
 import type { OrderStatus } from "../../db/schema";
-import type { DeskOutcome } from "./outcome.server";
 import type { DeskSession } from "./auth.server";
+import type { DeskOutcome } from "./outcome.server";
 
 /** The most orders one bulk action moves (a page of the list, with room). */
 export const BULK_LIMIT = 100;

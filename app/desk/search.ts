@@ -34,10 +34,12 @@ export interface DeskFilter {
 }
 
 /** The tab a list opens on: the queue, unless something is searched for. */
-export function defaultTab(filter: Pick<DeskFilter, "query" | "delivery"> & {
-  from: unknown;
-  until: unknown;
-}): DeskTab {
+export function defaultTab(
+  filter: Pick<DeskFilter, "query" | "delivery"> & {
+    from: unknown;
+    until: unknown;
+  },
+): DeskTab {
   return filter.query || filter.delivery || filter.from || filter.until ? "all" : "new";
 }
 

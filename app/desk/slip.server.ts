@@ -1,6 +1,6 @@
 import type { LanguageCode } from "~/i18n/languages";
-import { itemsOf } from "~/orders/read.server";
 import { formatOrderNumber } from "~/orders/order-number";
+import { itemsOf } from "~/orders/read.server";
 import { shop } from "~/platform/shop.server";
 import { itemTitle } from "./order-words";
 

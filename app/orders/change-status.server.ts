@@ -1,13 +1,7 @@
 import { type Insertable, type Kysely, type Transaction, sql } from "kysely";
 import { giveBackStock, retakeStock } from "~/catalog/stock.server";
 import { isoAt } from "~/platform/clock";
-import type {
-  Database,
-  Order,
-  OrderEvent,
-  OrderEventsTable,
-  OrderStatus,
-} from "../../db/schema";
+import type { Database, Order, OrderEvent, OrderEventsTable, OrderStatus } from "../../db/schema";
 import { type SystemNote, systemNoteColumns } from "./event-note";
 import { type ChatSettings, refreshOrderMessages } from "./message.server";
 import { cleanNote } from "./note";
@@ -175,7 +169,10 @@ export type Undo =
   | { outcome: "notFound" };
 
 /** The latest status change of an order, if any: the only one that can be undone. */
-export async function latestStatusEvent(db: Kysely<Database> | Transaction<Database>, orderId: number) {
+export async function latestStatusEvent(
+  db: Kysely<Database> | Transaction<Database>,
+  orderId: number,
+) {
   return db
     .selectFrom("order_events")
     .selectAll()

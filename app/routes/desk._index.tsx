@@ -1,17 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, data, redirect, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { formatAge } from "~/desk/age";
 import { DoneNotice } from "~/desk/DoneNotice";
-import {
-  moveOrders,
-  noAnswer,
-  orderNumbersOf,
-  undoChanges,
-} from "~/desk/order-actions.server";
+import { formatAge } from "~/desk/age";
+import { moveOrders, noAnswer, orderNumbersOf, undoChanges } from "~/desk/order-actions.server";
 import { itemTitle } from "~/desk/order-words";
 import { listDeskOrders } from "~/desk/orders.server";
-import { flashOutcome, takeOutcome } from "~/desk/outcome.server";
+import { type DeskOutcome, flashOutcome, takeOutcome } from "~/desk/outcome.server";
 import { latestUndoableChange } from "~/desk/recent-changes.server";
 import {
   type DeskFilterQuery,
@@ -125,7 +120,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const back = listAddress(request);
   const intent = form.get("intent");
   const numbers = orderNumbersOf(form.getAll("order"));
-  let outcome;
+  let outcome: DeskOutcome;
   if (intent === "undo") {
     const changes = form.getAll("change").flatMap((value) => {
       const match = /^(\d{1,6}):(\d{1,12})$/.exec(value);
@@ -162,7 +157,22 @@ export default function DeskList() {
 
   return (
     <section className="desk-page desk-list">
-      <h1 className="desk-list__title">{t("list.title")}</h1>
+      <div className="desk-list__head">
+        <h1 className="desk-list__title">{t("list.title")}</h1>
+        {data.rows.length > 0 ? (
+          <p className="desk-list__select">
+            {data.selectAll ? (
+              <Link to={here} preventScrollReset>
+                {t("list.selectNone")}
+              </Link>
+            ) : (
+              <Link to={`${here}${here.includes("?") ? "&" : "?"}select=all`} preventScrollReset>
+                {t("list.selectAll")}
+              </Link>
+            )}
+          </p>
+        ) : null}
+      </div>
       <DoneNotice outcome={data.outcome} recent={data.recent} />
 
       <Form method="get" className="desk-search">
@@ -266,6 +276,8 @@ export default function DeskList() {
             <li key={row.number} className={`desk-card${row.late ? " desk-card--late" : ""}`}>
               <p className="desk-card__head">
                 <input
+                  // A new box when Select all changes: defaultChecked applies to new ones only.
+                  key={String(data.selectAll)}
                   type="checkbox"
                   form="desk-bulk"
                   name="order"
@@ -285,7 +297,7 @@ export default function DeskList() {
               <p className="desk-card__line">
                 {row.name ? <bdi className="desk-card__name">{row.name}</bdi> : null}
                 <a href={row.tel} className="desk-card__phone">
-                  <bdi>{row.phone}</bdi>
+                  <bdi dir="ltr">{row.phone}</bdi>
                 </a>
                 <span className="desk-muted">
                   {row.standing.count <= 1
@@ -297,13 +309,13 @@ export default function DeskList() {
                 </span>
               </p>
               <p className="desk-card__line">
-                <bdi>{row.address}</bdi>
+                <bdi className="desk-card__clip">{row.address}</bdi>
                 <span>
                   {t("list.deliveryShort")} <bdi>{row.deliveryDate}</bdi>
                 </span>
               </p>
               <p className="desk-card__line">
-                <span className="desk-card__items">
+                <span className="desk-card__clip">
                   {row.items.map((item, index) => (
                     <span key={item.key}>
                       {index > 0 ? ", " : null}
@@ -379,30 +391,11 @@ export default function DeskList() {
       )}
 
       {data.rows.length > 0 ? (
-        <Form
-          id="desk-bulk"
-          method="post"
-          className="desk-bulk"
-          aria-labelledby="desk-bulk-title"
-        >
+        <Form id="desk-bulk" method="post" className="desk-bulk" aria-labelledby="desk-bulk-title">
           <h2 id="desk-bulk-title" className="desk-bulk__title">
             {t("list.bulk")}
           </h2>
           <input type="hidden" name="intent" value="move" />
-          <p className="desk-bulk__select">
-            {data.selectAll ? (
-              <Link to={here} preventScrollReset>
-                {t("list.selectNone")}
-              </Link>
-            ) : (
-              <Link
-                to={`${here}${here.includes("?") ? "&" : "?"}select=all`}
-                preventScrollReset
-              >
-                {t("list.selectAll")}
-              </Link>
-            )}
-          </p>
           <p className="desk-bulk__buttons">
             {(["confirmed", "shipped", "delivered", "cancelled"] as const).map((to) => (
               <button
@@ -415,12 +408,7 @@ export default function DeskList() {
                 {t(`bulk.${to}`)}
               </button>
             ))}
-            <button
-              type="submit"
-              formMethod="get"
-              formAction="/desk/slips"
-              className="desk-button"
-            >
+            <button type="submit" formMethod="get" formAction="/desk/slips" className="desk-button">
               {t("list.printSlips")}
             </button>
           </p>

@@ -10,15 +10,15 @@ import {
 } from "@remix-run/react";
 import { useCallback, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { DoneNotice } from "~/desk/DoneNotice";
 import { messengerLinks } from "~/desk/contact";
+import { actorOf, noAnswer } from "~/desk/order-actions.server";
 import { itemTitle, orderLanguage } from "~/desk/order-words";
 import { getDeskOrder } from "~/desk/orders.server";
+import { takeOutcome } from "~/desk/outcome.server";
 import { requireStaff } from "~/desk/session.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { getLanguage } from "~/i18n/languages";
-import { DoneNotice } from "~/desk/DoneNotice";
-import { actorOf, noAnswer } from "~/desk/order-actions.server";
-import { takeOutcome } from "~/desk/outcome.server";
 import {
   addOrderNote,
   changeOrderStatus,
@@ -287,7 +287,7 @@ export default function DeskOrder() {
                   value={status}
                   className="desk-button desk-button--primary"
                 >
-                  {t(status === "confirmed" ? "outcome.confirmed" : `move.${status}`)}
+                  {status === "confirmed" ? t("outcome.confirmed") : t(`move.${status}`)}
                 </button>
               ))}
             {order.status === "new" ? (
@@ -304,7 +304,7 @@ export default function DeskOrder() {
                   to={`/desk/orders/${status === "cancelled" ? "cancel" : "refuse"}?order=${order.number}&back=${encodeURIComponent(`/desk/orders/${order.number}`)}`}
                   className="desk-button desk-button--danger"
                 >
-                  {t(status === "cancelled" ? "outcome.cancel" : `move.${status}`)}
+                  {status === "cancelled" ? t("outcome.cancel") : t(`move.${status}`)}
                 </Link>
               ))}
             </p>
@@ -313,7 +313,12 @@ export default function DeskOrder() {
       ) : null}
 
       {order.undo ? (
-        <Form method="post" preventScrollReset className="desk-undo" aria-labelledby="desk-undo-title">
+        <Form
+          method="post"
+          preventScrollReset
+          className="desk-undo"
+          aria-labelledby="desk-undo-title"
+        >
           <h2 id="desk-undo-title">{t("undo.title")}</h2>
           <input type="hidden" name="intent" value="undo" />
           <input type="hidden" name="event" value={order.undo.eventId} />
@@ -354,7 +359,7 @@ export default function DeskOrder() {
         <div>
           <dt>{t("order.phone")}</dt>
           <dd>
-            <bdi>{order.phone}</bdi>{" "}
+            <bdi dir="ltr">{order.phone}</bdi>{" "}
             <span className="desk-contact">
               <a href={order.links.call}>{t("order.call")}</a>
               <a href={order.links.whatsApp} rel="noreferrer" target="_blank">

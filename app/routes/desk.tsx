@@ -7,11 +7,12 @@ import {
   Outlet,
   isRouteErrorResponse,
   useLoaderData,
+  useLocation,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
 import i18nextBrowser from "i18next";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { getDeskSession } from "~/desk/session.server";
 import { DESK_NAMESPACE } from "~/i18n/config";
@@ -98,6 +99,12 @@ function DeskFrame({
   const { t } = useTranslation("desk");
   const language = useRootData()?.locale ?? defaultLanguage;
   const allowed = sections.filter((section) => !section.owner || role === "owner");
+  // The person's menu folds again once a page opens from it (the layout stays mounted).
+  const menu = useRef<HTMLDetailsElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (menu.current && pathname) menu.current.open = false;
+  }, [pathname]);
   return (
     <div className="desk">
       <header className="desk-bar">
@@ -107,23 +114,26 @@ function DeskFrame({
         {/* The storefront's switcher: links with `?lng=`, so the same desk page comes back. */}
         <LanguageSwitcher current={language} />
         {staffName ? (
-          <div className="desk-bar__who">
-            <span>{t("signedInAs", { name: staffName })}</span>
-            <Link to="/desk/passkeys">{t("passkeys.title")}</Link>
-            <Form method="post" action="/desk/sign-out" className="desk-bar__sign-out">
-              <button type="submit" name="scope" value="this" className="desk-button">
-                {t("signOut.this")}
-              </button>
-              <button
-                type="submit"
-                name="scope"
-                value="everywhere"
-                className="desk-button desk-button--quiet"
-              >
-                {t("signOut.everywhere")}
-              </button>
-            </Form>
-          </div>
+          // The person's own links fold into one line: on a phone the orders come first.
+          <details ref={menu} className="desk-bar__who">
+            <summary>{t("signedInAs", { name: staffName })}</summary>
+            <div className="desk-bar__menu">
+              <Link to="/desk/passkeys">{t("passkeys.title")}</Link>
+              <Form method="post" action="/desk/sign-out" className="desk-bar__sign-out">
+                <button type="submit" name="scope" value="this" className="desk-button">
+                  {t("signOut.this")}
+                </button>
+                <button
+                  type="submit"
+                  name="scope"
+                  value="everywhere"
+                  className="desk-button desk-button--quiet"
+                >
+                  {t("signOut.everywhere")}
+                </button>
+              </Form>
+            </div>
+          </details>
         ) : null}
       </header>
       {staffName && allowed.length > 1 ? (

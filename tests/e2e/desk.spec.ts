@@ -1,6 +1,12 @@
 import { createHash } from "node:crypto";
 import { baseURL } from "../../playwright.config";
-import { inviteLink, signInToDesk, uniquePhone, writeShopDatabase } from "./support/desk";
+import {
+  inviteLink,
+  openAccountMenu,
+  signInToDesk,
+  uniquePhone,
+  writeShopDatabase,
+} from "./support/desk";
 import { FakeTelegram } from "./support/fake-telegram";
 import { placeOrderOverHttp } from "./support/order-over-http";
 import { startShop } from "./support/server";
@@ -16,8 +22,11 @@ test.describe("the owner's desk, both ways", () => {
     const number = await placeOrderOverHttp(baseURL, address, phone);
 
     await signInToDesk(page, "Nino");
-    // The default tab is what needs action, and the new order is in it.
-    await expect(page.getByRole("link", { name: /To do/ })).toHaveAttribute("aria-current", "page");
+    // The desk opens on the queue of orders to confirm, and the new order is in it.
+    await expect(page.getByRole("link", { name: /To confirm/ })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
 
     // Typed the way a caller says it: spaces in other places, no country code.
     const digits = phone.replace(/\D/g, "").slice(3);
@@ -30,7 +39,7 @@ test.describe("the owner's desk, both ways", () => {
     await expect(row).toContainText(address);
     await expect(row).toContainText("New");
     await expect(row).toContainText("₾100");
-    await row.getByRole("link", { name: `Order ${number}` }).click();
+    await row.getByRole("link", { name: `Order ${number}`, exact: true }).click();
 
     await expect(page.getByRole("heading", { level: 1 })).toContainText(`Order ${number}`);
     await expect(page.getByRole("link", { name: "Call" })).toHaveAttribute(
@@ -175,34 +184,36 @@ test.describe("the owner's desk, both ways", () => {
     };
     const number = await placeOrderOverHttp(baseURL, uniqueAddress("Kept lane"), uniquePhone());
     await signInToDesk(page, "Mariam");
-    await page.goto(`/desk/orders/${number}?lng=en`);
-    await hydrated(page);
-    await page.getByRole("button", { name: /Confirm/ }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toContainText("Confirmed");
+    // A second tab opened while the order is still new.
     const stale = await page.context().newPage();
     await stale.goto(`/desk/orders/${number}?lng=en`);
     await hydrated(stale);
+    await page.goto(`/desk/orders/${number}?lng=en`);
+    await hydrated(page);
+    await page.getByRole("button", { name: "Confirmed" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Confirmed");
     await page.getByRole("button", { name: /Shipped/ }).click();
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Shipped");
 
     const statusNote = stale.getByLabel("Note for the timeline");
-    await statusNote.fill("The customer changed her mind");
-    await stale.getByRole("button", { name: "Cancel order" }).click();
+    await statusNote.fill("Courier asked to call first");
+    await stale.getByRole("button", { name: "Confirmed" }).click();
     await expect(stale.getByRole("alert")).toContainText(
       "Nothing was changed: this order is Shipped now",
     );
     await expect(stale.getByRole("heading", { level: 1 })).toContainText("Shipped");
-    await expect(stale.getByRole("button", { name: /Cancel order|Shipped/ })).toHaveCount(0);
-    await expect(stale.getByRole("button", { name: /Refused/ })).toBeVisible();
-    await expect(statusNote).toHaveValue("The customer changed her mind");
+    await expect(stale.getByRole("button", { name: /Confirmed|Shipped/ })).toHaveCount(0);
+    await expect(stale.getByRole("button", { name: /Delivered/ })).toBeVisible();
+    await expect(stale.getByRole("link", { name: /Refused/ })).toBeVisible();
+    await expect(statusNote).toHaveValue("Courier asked to call first");
 
-    await stale.getByRole("button", { name: /Refused/ }).click();
-    await expect(stale.getByRole("heading", { level: 1 })).toContainText("Refused");
+    await stale.getByRole("button", { name: /Delivered/ }).click();
+    await expect(stale.getByRole("heading", { level: 1 })).toContainText("Delivered");
     await expect(stale.getByRole("alert")).toHaveCount(0);
     const timeline = stale.locator(".desk-timeline li");
     await expect(timeline).toHaveCount(4);
-    await expect(timeline.filter({ hasText: "The customer changed her mind" })).toHaveCount(1);
-    await expect(timeline.nth(3)).toContainText("Shipped → Refused");
+    await expect(timeline.filter({ hasText: "Courier asked to call first" })).toHaveCount(1);
+    await expect(timeline.nth(3)).toContainText("Shipped → Delivered");
   });
 
   test("an address with markup is shown as text, never run", async ({ page }) => {
@@ -343,6 +354,7 @@ test.describe("the desk refuses strangers", () => {
     const other = await browser.newPage();
     try {
       await signInToDesk(other, "Ana");
+      await openAccountMenu(page);
       await page.getByRole("button", { name: "Sign out everywhere" }).click();
       await expect(page).toHaveURL(/\/desk\/sign-in/);
       await other.goto("/desk?lng=en");

@@ -1,6 +1,12 @@
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
-import { type DeskShop, disableStaffMember, signInToDesk, uniquePhone } from "./support/desk";
+import {
+  type DeskShop,
+  disableStaffMember,
+  openAccountMenu,
+  signInToDesk,
+  uniquePhone,
+} from "./support/desk";
 import { placeOrderOverHttp } from "./support/order-over-http";
 import { type ShopServer, freePort, startShop } from "./support/server";
 import { uniqueAddress } from "./support/shop";
@@ -53,6 +59,7 @@ test.describe("desk passkeys with a virtual authenticator", () => {
       await addVirtualAuthenticator(page);
       await signInToDesk(page, "Medea", shop);
 
+      await openAccountMenu(page);
       await page.getByRole("link", { name: "Your passkeys" }).click();
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your passkeys");
       await expect(page.getByText("You have no passkeys yet.")).toBeVisible();
@@ -62,6 +69,7 @@ test.describe("desk passkeys with a virtual authenticator", () => {
       const passkey = page.locator(".desk-passkey").filter({ hasText: "Work laptop" });
       await expect(passkey).toContainText("not used yet");
 
+      await openAccountMenu(page);
       await page.getByRole("button", { name: "Sign out", exact: true }).click();
       await expect(page).toHaveURL(/\/desk\/sign-in/);
       await page.getByRole("button", { name: "Sign in with a passkey" }).click();
@@ -75,6 +83,7 @@ test.describe("desk passkeys with a virtual authenticator", () => {
       await expect(page.locator(".desk-passkey")).toHaveCount(0);
 
       // The device still holds it; the shop no longer accepts it.
+      await openAccountMenu(page);
       await page.getByRole("button", { name: "Sign out", exact: true }).click();
       await page.getByRole("button", { name: "Sign in with a passkey" }).click();
       await expect(page.locator(".desk-passkey-sign-in").getByRole("alert")).toContainText(
@@ -100,6 +109,7 @@ test.describe("desk passkeys with a virtual authenticator", () => {
       await page.getByLabel("Name of this device").fill("Tablet");
       await page.getByRole("button", { name: "Add a passkey on this device" }).click();
       await expect(page.locator(".desk-form").getByRole("status")).toContainText("Passkey added");
+      await openAccountMenu(page);
       await page.getByRole("button", { name: "Sign out", exact: true }).click();
 
       await page.goto(`/desk/orders/${number}?lng=en`);
@@ -148,6 +158,7 @@ test.describe("desk passkeys without JavaScript", () => {
     await expect(page.getByRole("button", { name: "Sign in with a passkey" })).toHaveCount(0);
 
     await signInToDesk(page, "Irakli");
+    await openAccountMenu(page);
     await page.getByRole("link", { name: "Your passkeys" }).click();
     await expect(page.getByText("Adding a passkey needs JavaScript")).toBeVisible();
     await expect(page.getByRole("button", { name: "Add a passkey on this device" })).toHaveCount(0);

@@ -29,7 +29,7 @@ test("on PostgreSQL a shopper orders and staff take the order from new to delive
 
     await page.getByLabel("Search").fill(phone);
     await page.getByRole("button", { name: "Find" }).click();
-    await page.getByRole("link", { name: `Order ${number}` }).click();
+    await page.getByRole("link", { name: `Order ${number}`, exact: true }).click();
     for (const [button, status] of [
       [/Confirm/, "Confirmed"],
       [/Shipped/, "Shipped"],

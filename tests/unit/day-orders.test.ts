@@ -32,7 +32,10 @@ describe("the queue's words and rules", () => {
   });
 
   it("needs a reason to cancel, and words for Other", () => {
-    expect(cancellationNote("fakeOrder", "")).toEqual({ key: "cancelReason.fakeOrder", note: null });
+    expect(cancellationNote("fakeOrder", "")).toEqual({
+      key: "cancelReason.fakeOrder",
+      note: null,
+    });
     expect(cancellationNote("other", "  moved abroad ")).toEqual({
       key: "cancelReason.other",
       note: "moved abroad",
@@ -179,9 +182,7 @@ describe("a day's orders, in the database", () => {
       { note_key: "event.noAnswer", note_values: '{"count":1}' },
       { note_key: "event.noAnswer", note_values: '{"count":2}' },
     ]);
-    expect(await recordNoAnswer(db, { orderNumber: third, actor: nino }, NOW, chat)).toBe(
-      "notNew",
-    );
+    expect(await recordNoAnswer(db, { orderNumber: third, actor: nino }, NOW, chat)).toBe("notNew");
   });
 
   it("finds by name, e-mail and messenger across every status, and by delivery date", async () => {

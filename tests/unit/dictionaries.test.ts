@@ -24,6 +24,8 @@ const SAME_AS_ENGLISH = [
   /^(activity|products)\.fields\.status$/,
   /^activity\.person$/,
   /^products\.missingIn$/,
+  // A person's name is "Name" in German too.
+  /^order\.name$/,
 ];
 
 type Dictionary = { [key: string]: string | Dictionary };

@@ -88,6 +88,13 @@ export async function signInToDesk(
   await expect(page.getByText(`Signed in as ${name}`)).toBeVisible();
 }
 
+/** Opens the bar's menu of the person signed in (passkeys, sign out), unless it is open. */
+export async function openAccountMenu(page: Page): Promise<void> {
+  const menu = page.locator(".desk-bar__who");
+  if (!(await menu.evaluate((element) => (element as HTMLDetailsElement).open)))
+    await menu.locator("summary").click();
+}
+
 /** A phone number no other test uses, so a search finds exactly one shopper. */
 export function uniquePhone(): string {
   const digits = String(Math.floor(Math.random() * 1e8)).padStart(8, "0");

@@ -1,0 +1,138 @@
+import { join } from "node:path";
+import type { Page } from "@playwright/test";
+import { type DeskShop, signInToDesk } from "./support/desk";
+import { text } from "./support/dictionary";
+import { placeOrderOverHttp } from "./support/order-over-http";
+import { type ShopServer, startShop } from "./support/server";
+import { expect, test } from "./support/test";
+
+const ka = (key: string) => text("ka", "desk", key);
+const PHONE_SCREEN = { width: 375, height: 667 };
+
+/**
+ * A day of orders worked from a phone in Georgian, on a shop of its own so the queue holds
+ * exactly this day: confirmed from the queue, a call nobody answered, a cancellation
+ * made by mistake and undone, the rest confirmed and eight shipped in one bulk action,
+ * their slips printed at once. Every tap is counted (README keeps the count).
+ */
+test.describe("a day's orders from a phone", () => {
+  let server: ShopServer | undefined;
+  let shop: DeskShop;
+
+  test.beforeAll(async () => {
+    server = await startShop({ ORDER_RATE_LIMIT: "0" });
+    shop = { url: server.url, databasePath: join(server.dir, "shop.sqlite") };
+  });
+
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test("twelve orders confirmed from the queue, one undone, eight shipped with their slips", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    test.setTimeout(120_000);
+    const numbers: string[] = [];
+    for (let index = 0; index < 12; index++) {
+      const phone = `+995 599 10${String(index).padStart(2, "0")} 0${index % 10}`;
+      numbers.push(
+        await placeOrderOverHttp(shop.url, `თბილისი, ვაჟა-ფშაველას ${index + 1}`, phone),
+      );
+    }
+    await page.setViewportSize(PHONE_SCREEN);
+    await signInToDesk(page, "Nino", shop);
+    await page.goto(`${shop.url}/desk?lng=ka`);
+    const hydrated = async () => {
+      if (javaScriptEnabled)
+        await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    };
+    await hydrated();
+    let taps = 0;
+    const tap = async (target: ReturnType<Page["locator"]>) => {
+      taps += 1;
+      await target.click();
+    };
+    const card = (number: string) => page.locator(".desk-card").filter({ hasText: number });
+    const cards = page.locator(".desk-card");
+
+    // The desk opens on the queue: the oldest order first, on the first screen.
+    await expect(page.getByRole("link", { name: new RegExp(ka("tab.new")) })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    await expect(cards).toHaveCount(12);
+    await expect(cards.first()).toContainText(numbers[0] ?? "");
+    const first = await cards.first().boundingBox();
+    expect(first && first.y + first.height).toBeLessThanOrEqual(PHONE_SCREEN.height);
+    for (const box of await Promise.all((await cards.all()).map((one) => one.boundingBox())))
+      expect(box?.height ?? 0).toBeLessThanOrEqual(175);
+    // The phone is one tap from a call.
+    await expect(card(numbers[0] ?? "").locator(".desk-card__phone")).toHaveAttribute(
+      "href",
+      "tel:+995599100000",
+    );
+
+    // The first is confirmed on the list itself: one tap.
+    await tap(
+      card(numbers[0] ?? "").getByRole("button", { name: new RegExp(ka("outcome.confirmed")) }),
+    );
+    await expect(cards).toHaveCount(11);
+
+    // Nobody answers the second: it is counted and waits below the rest for an hour.
+    await hydrated();
+    await tap(
+      card(numbers[1] ?? "").getByRole("button", { name: new RegExp(ka("outcome.noAnswer")) }),
+    );
+    await expect(page.locator(".desk-done")).toContainText(ka("done.called"));
+    await expect(cards.last()).toContainText(numbers[1] ?? "");
+    await expect(card(numbers[1] ?? "")).toContainText("1 ზარი");
+
+    // The third is cancelled by mistake: asked once more, with a reason, then undone.
+    await hydrated();
+    await tap(card(numbers[2] ?? "").getByRole("link", { name: new RegExp(ka("outcome.cancel")) }));
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(numbers[2] ?? "");
+    await tap(page.getByRole("radio", { name: ka("cancelReason.fakeOrder") }));
+    await tap(page.getByRole("button", { name: ka("final.cancelled.confirm_one") }));
+    await expect(cards).toHaveCount(10);
+    await expect(page.locator(".desk-done")).toContainText(`№${numbers[2]}`);
+    await hydrated();
+    await tap(page.locator(".desk-done").getByRole("button", { name: ka("done.undo") }));
+    await expect(cards).toHaveCount(11);
+    await expect(card(numbers[2] ?? "")).toContainText(text("ka", "desk", "status.new"));
+
+    // The rest are confirmed together: Select all, Confirm.
+    await hydrated();
+    await tap(page.getByRole("link", { name: ka("list.selectAll") }));
+    await expect(page.locator(".desk-card__select:checked")).toHaveCount(11);
+    await hydrated();
+    await tap(page.locator(".desk-bulk").getByRole("button", { name: ka("bulk.confirmed") }));
+    await expect(cards).toHaveCount(0);
+    await expect(page.locator(".desk-done")).toContainText("11");
+
+    // Eight of the confirmed are handed to the courier in one bulk action.
+    await tap(page.getByRole("link", { name: new RegExp(text("ka", "desk", "tab.confirmed")) }));
+    await expect(cards).toHaveCount(12);
+    await hydrated();
+    const shipped = (await cards.allTextContents())
+      .slice(0, 8)
+      .map((content) => numbers.find((number) => content.includes(number)));
+    for (const number of shipped) await tap(card(number ?? "").getByRole("checkbox"));
+    await tap(page.locator(".desk-bulk").getByRole("button", { name: ka("bulk.shipped") }));
+    await expect(cards).toHaveCount(4);
+
+    // Their slips, printed at once.
+    await tap(page.getByRole("link", { name: new RegExp(text("ka", "desk", "tab.shipped")) }));
+    await expect(cards).toHaveCount(8);
+    await hydrated();
+    await tap(page.getByRole("link", { name: ka("list.selectAll") }));
+    await tap(page.locator(".desk-bulk").getByRole("button", { name: ka("list.printSlips") }));
+    await expect(page).toHaveURL(/\/desk\/slips\?/);
+    await expect(page.locator(".desk-slip")).toHaveCount(8);
+    for (const number of shipped)
+      await expect(page.locator(".desk-slip").filter({ hasText: number ?? "" })).toHaveCount(1);
+
+    // The day's common path, counted: README's table keeps it next to the old desk's.
+    expect(taps).toBe(21);
+  });
+});
