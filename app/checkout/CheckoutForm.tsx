@@ -26,6 +26,7 @@ import {
   FIELD_LIMITS,
   type FormError,
   type FormMessage,
+  checkoutFields,
   validateCheckout,
 } from "./schema";
 import { useIosZoomLock, useIsAppleTouchDevice } from "./use-ios";
@@ -71,7 +72,7 @@ export function CheckoutForm({ token, window, result }: CheckoutFormProps) {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const data = new FormData(event.currentTarget);
     const input = Object.fromEntries(
-      ["address", "deliveryTime", "phone", "messenger", "email"].map((name) => [
+      checkoutFields.map((name) => [
         name,
         String(data.get(name) ?? ""),
       ]),
@@ -204,6 +205,17 @@ export function CheckoutForm({ token, window, result }: CheckoutFormProps) {
       </Field>
 
       <OptionalField
+        name="name"
+        label={t("fields.name")}
+        hint={t("fields.nameHint")}
+        type="text"
+        autoComplete="name"
+        dir="auto"
+        defaultValue={values.name}
+        invalid={invalid("name")}
+      />
+
+      <OptionalField
         name="messenger"
         label={t("fields.messenger")}
         hint={t("fields.messengerHint")}
@@ -274,22 +286,27 @@ function Field({
   );
 }
 
-/** An optional left-to-right text field (messenger, email): plain input, the server checks it. */
+/**
+ * An optional text field (name, messenger, email): plain input, the server checks it.
+ * Handles and addresses are written left to right; a name in its writer's direction.
+ */
 function OptionalField({
   name,
   label,
   hint,
   type,
   autoComplete,
+  dir = "ltr",
   placeholder,
   defaultValue,
   invalid,
 }: {
-  name: "messenger" | "email";
+  name: "name" | "messenger" | "email";
   label: string;
   hint: string;
   type: "text" | "email";
   autoComplete: string;
+  dir?: "ltr" | "auto";
   placeholder?: string;
   defaultValue?: string;
   invalid?: true;
@@ -301,7 +318,7 @@ function OptionalField({
         name={name}
         type={type}
         autoComplete={autoComplete}
-        dir="ltr"
+        dir={dir}
         placeholder={placeholder}
         maxLength={FIELD_LIMITS[name]}
         defaultValue={defaultValue}

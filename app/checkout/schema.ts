@@ -10,11 +10,20 @@ export const FIELD_LIMITS = {
   // Room for a number written with its country code after the field's own +995:
   // "+995 00995 599 000 111", with brackets or dashes, or copied with direction marks.
   phone: 32,
+  /** The name the courier asks for at the door (optional, beyond the spec's fields). */
+  name: 80,
   messenger: 64,
   email: 254,
 } as const;
 
-export const checkoutFields = ["address", "deliveryTime", "phone", "messenger", "email"] as const;
+export const checkoutFields = [
+  "address",
+  "deliveryTime",
+  "phone",
+  "name",
+  "messenger",
+  "email",
+] as const;
 export type CheckoutField = (typeof checkoutFields)[number];
 
 /** Dictionary keys (checkout namespace) of the messages a shopper can get. */
@@ -80,6 +89,7 @@ export function checkoutSchema(window: DeliveryWindow) {
         return NEVER;
       }),
     ),
+    name: v.pipe(text(FIELD_LIMITS.name), emptyToNull),
     messenger: v.pipe(text(FIELD_LIMITS.messenger), emptyToNull),
     email: v.pipe(
       text(FIELD_LIMITS.email),

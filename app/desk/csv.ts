@@ -15,3 +15,27 @@ export function csvCell(value: string | number | null): string {
 export function csvRow(cells: ReadonlyArray<string | number | null>): string {
   return `${cells.map(csvCell).join(",")}\r\n`;
 }
+
+/**
+ * A phone number as a spreadsheet shows it: `(+995) 555 123 456`. Written plainly, its
+ * leading + would start a formula (and be shown with an apostrophe once neutralised).
+ */
+export function csvPhone(phone: string): string {
+  const match = /^\+(\d{1,4}) (.+)$/.exec(phone);
+  return match ? `(+${match[1]}) ${match[2]}` : phone;
+}
+
+/** The export's file name: what it holds (tab, dates, search) and the day it was made. */
+export function csvFileName(parts: Array<string | null | undefined>, today: string): string {
+  const words = parts
+    .filter((part): part is string => Boolean(part))
+    .map((part) =>
+      part
+        .normalize("NFKD")
+        .replace(/[^A-Za-z0-9-]+/g, "-")
+        .replace(/^-+|-+$/g, "")
+        .slice(0, 40),
+    )
+    .filter(Boolean);
+  return `${["orders", ...words, today].join("_")}.csv`;
+}

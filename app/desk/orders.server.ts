@@ -80,6 +80,41 @@ export interface DeskListRow {
   items: OrderItem[];
 }
 
+/** What an export adds to a row: when it was delivered, and the staff's notes. */
+export interface ExportExtras {
+  deliveredAt: string | null;
+  notes: string[];
+}
+
+/** The delivery time and private notes of several orders, in two queries. */
+async function exportExtrasOf(
+  db: Kysely<Database>,
+  orderIds: number[],
+): Promise<Map<number, ExportExtras>> {
+  const extras = new Map<number, ExportExtras>();
+  if (orderIds.length === 0) return extras;
+  for (const id of orderIds) extras.set(id, { deliveredAt: null, notes: [] });
+  const events = await db
+    .selectFrom("order_events")
+    .select(["order_id", "kind", "to_status", "at", "note", "note_key"])
+    .where("order_id", "in", orderIds)
+    .where((eb) =>
+      eb.or([
+        eb("to_status", "=", "delivered"),
+        eb.and([eb("kind", "=", "note"), eb("note_key", "is", null)]),
+      ]),
+    )
+    .orderBy("id")
+    .execute();
+  for (const event of events) {
+    const extra = extras.get(event.order_id);
+    if (!extra) continue;
+    if (event.kind === "status") extra.deliveredAt = event.at;
+    else if (event.note) extra.notes.push(event.note);
+  }
+  return extras;
+}
+
 /** A row of the desk's list, with how its phone's orders ended (D26). */
 export interface DeskListEntry extends DeskListRow {
   standing: PhoneStanding;
@@ -195,7 +230,7 @@ export async function* ordersForExport(
   filter: DeskFilter,
   now: number,
   batchSize = 200,
-): AsyncGenerator<DeskListRow> {
+): AsyncGenerator<DeskListRow & ExportExtras> {
   let last: Pick<Order, "created_at" | "id"> | null = null;
   for (;;) {
     let query = applyTab(applySearch(db.selectFrom("orders"), filter, now), filter.tab);
@@ -214,11 +249,14 @@ export async function* ordersForExport(
       .orderBy("id", "desc")
       .limit(batchSize)
       .execute();
-    const items = await itemsOf(
-      db,
-      orders.map((order) => order.id),
-    );
-    for (const order of orders) yield { order, items: items.get(order.id) ?? [] };
+    const ids = orders.map((order) => order.id);
+    const [items, extras] = await Promise.all([itemsOf(db, ids), exportExtrasOf(db, ids)]);
+    for (const order of orders)
+      yield {
+        order,
+        items: items.get(order.id) ?? [],
+        ...(extras.get(order.id) ?? { deliveredAt: null, notes: [] }),
+      };
     if (orders.length < batchSize) return;
     last = orders[orders.length - 1] ?? null;
   }

@@ -14,7 +14,15 @@ const ELLIPSIS = "…";
 
 export type OrderForMessage = Pick<
   Order,
-  "order_number" | "address" | "phone" | "messenger" | "email" | "delivery_time" | "total"
+  | "order_number"
+  | "address"
+  | "phone"
+  | "messenger"
+  | "email"
+  | "delivery_time"
+  | "total"
+  | "name"
+  | "pinned_note"
 >;
 
 export type ItemForMessage = Pick<OrderItem, "title" | "qty" | "subtotal">;
@@ -80,11 +88,11 @@ function renderWith(
   const number = formatOrderNumber(order.order_number);
   const lines = [bold(t("desk:chat.message.title", { number }))];
   if (standing) lines.push(...standing.top);
-  lines.push(
-    "",
-    `${bold(t("desk:chat.message.address"))} ${escapeHtml(address)}`,
-    `${bold(t("desk:chat.message.phone"))} ${escapeHtml(order.phone)}`,
-  );
+  // The staff's pinned note comes first: it is what the courier must not miss.
+  if (order.pinned_note) lines.push(`📌 ${escapeHtml(order.pinned_note)}`);
+  lines.push("", `${bold(t("desk:chat.message.address"))} ${escapeHtml(address)}`);
+  if (order.name) lines.push(`${bold(t("desk:chat.message.name"))} ${escapeHtml(order.name)}`);
+  lines.push(`${bold(t("desk:chat.message.phone"))} ${escapeHtml(order.phone)}`);
   if (standing) lines.push(standing.history);
   if (order.messenger)
     lines.push(`${bold(t("desk:chat.message.messenger"))} ${escapeHtml(order.messenger)}`);

@@ -124,6 +124,7 @@ async function placeOrderOnce(
         order_number: orderNumber,
         address: input.values.address,
         phone: input.values.phone,
+        name: input.values.name,
         messenger: input.values.messenger,
         email: input.values.email,
         delivery_time: input.values.deliveryTime,

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { CSV_BOM, csvRow } from "~/desk/csv";
+import { CSV_BOM, csvFileName, csvPhone, csvRow } from "~/desk/csv";
 import { itemTitle, orderLanguage } from "~/desk/order-words";
 import { ordersForExport } from "~/desk/orders.server";
 import { parseDeskFilter } from "~/desk/search";
@@ -7,9 +7,14 @@ import { requireStaff } from "~/desk/session.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { TETRI_PER_LARI } from "~/i18n/money";
 import { formatOrderNumber } from "~/orders/order-number";
-import { formatShopDateTime } from "~/platform/calendar";
+import { formatShopDateTime, shopToday, toIsoDate } from "~/platform/calendar";
 import { applyDeskHeaders } from "~/platform/security.server";
 import { shop } from "~/platform/shop.server";
+
+/** An instant in Tbilisi as `YYYY-MM-DD HH:MM` (Sweden's locale writes ISO's form). */
+function isoShopDateTime(iso: string): string {
+  return formatShopDateTime(Date.parse(iso), "sv-SE");
+}
 
 /**
  * "Export CSV" (D27): the list's current filter, every page, one row per order,
@@ -22,22 +27,31 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const language = await getLocale(request);
   const t = shop.t(language, "desk");
   const encoder = new TextEncoder();
-  const rows = ordersForExport(shop.db, filter, shop.clock());
-  const header = csvRow(
-    [
+  const now = shop.clock();
+  const rows = ordersForExport(shop.db, filter, now);
+  const { catalog } = shop.content();
+  // One column a product with its count, so a spreadsheet adds up jars per product.
+  const products = catalog.products.map((product) => ({
+    key: product.key,
+    title: product.texts[language]?.title || product.key,
+  }));
+  const header = csvRow([
+    ...[
       "number",
       "placedAt",
       "status",
+      "name",
       "phone",
       "messenger",
       "email",
       "address",
       "deliveryDate",
+      "deliveredAt",
       "items",
-      "total",
-      "language",
     ].map((column) => t(`csv.${column}`)),
-  );
+    ...products.map((product) => product.title),
+    ...["total", "pinned", "notes", "language"].map((column) => t(`csv.${column}`)),
+  ]);
   let started = false;
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -51,23 +65,30 @@ export async function loader({ request }: LoaderFunctionArgs) {
         controller.close();
         return;
       }
-      const { order, items } = next.value;
+      const { order, items, deliveredAt, notes } = next.value;
+      const counts = new Map<string, number>();
+      for (const item of items) counts.set(item.item_key, (counts.get(item.item_key) ?? 0) + item.qty);
       controller.enqueue(
         encoder.encode(
           csvRow([
             formatOrderNumber(order.order_number),
-            // Tbilisi time in one fixed form a spreadsheet reads as a date.
-            formatShopDateTime(Date.parse(order.created_at), "sv-SE"),
+            // Tbilisi time as ISO's YYYY-MM-DD HH:MM: a spreadsheet sorts it as a date.
+            isoShopDateTime(order.created_at),
             t(`status.${order.status}`),
-            order.phone,
+            order.name,
+            csvPhone(order.phone),
             order.messenger,
             order.email,
             order.address,
-            order.delivery_time,
+            order.delivery_date ?? order.delivery_time,
+            deliveredAt ? isoShopDateTime(deliveredAt) : null,
             items
-              .map((item) => `${itemTitle(item, shop.content().catalog, language)} × ${item.qty}`)
+              .map((item) => `${itemTitle(item, catalog, language)} × ${item.qty}`)
               .join("; "),
+            ...products.map((product) => counts.get(product.key) ?? null),
             (order.total / TETRI_PER_LARI).toFixed(2),
+            order.pinned_note,
+            notes.join(" | "),
             orderLanguage(order.language).name,
           ]),
         ),
@@ -79,7 +100,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
   const headers = new Headers({
     "Content-Type": "text/csv; charset=utf-8",
-    "Content-Disposition": 'attachment; filename="orders.csv"',
+    "Content-Disposition": `attachment; filename="${csvFileName(
+      [
+        filter.tab,
+        filter.delivery && `delivery-${filter.delivery}`,
+        filter.from && `from-${toIsoDate(filter.from)}`,
+        filter.until && `until-${toIsoDate(filter.until)}`,
+        filter.query,
+      ],
+      toIsoDate(shopToday(now)),
+    )}"`,
   });
   applyDeskHeaders(headers);
   return new Response(body, { headers });

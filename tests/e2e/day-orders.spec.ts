@@ -4,6 +4,7 @@ import { type DeskShop, signInToDesk } from "./support/desk";
 import { text } from "./support/dictionary";
 import { placeOrderOverHttp } from "./support/order-over-http";
 import { type ShopServer, startShop } from "./support/server";
+import { deliveryDate } from "./support/shop";
 import { expect, test } from "./support/test";
 
 const ka = (key: string) => text("ka", "desk", key);
@@ -134,5 +135,48 @@ test.describe("a day's orders from a phone", () => {
 
     // The day's common path, counted: README's table keeps it next to the old desk's.
     expect(taps).toBe(21);
+  });
+
+  test("the name a shopper gives for the courier is on the list, the order, the slip and the CSV", async ({
+    page,
+  }) => {
+    await page.goto(`${shop.url}/catalog/body/hemor-cream?lng=en`);
+    await page.getByRole("button", { name: "Add to cart" }).click();
+    await expect(page.getByRole("link", { name: "Cart: 1 item", exact: true })).toBeVisible();
+    await page.goto(`${shop.url}/checkout?lng=en`);
+    const name = "نينو بيريدزه";
+    await page.getByLabel("Delivery address").fill("Tbilisi, Kostava 9");
+    await page.getByLabel("Delivery date").fill(deliveryDate(2));
+    await page.getByLabel("Phone").fill("599 77 88 99");
+    await page.getByLabel("Name", { exact: true }).fill(name);
+    // Written in the writer's direction, whatever the page's.
+    await expect(page.getByLabel("Name", { exact: true })).toHaveAttribute("dir", "auto");
+    await page.getByRole("button", { name: text("en", "checkout", "submit") }).click();
+    await expect(page).toHaveURL(/\/checkout\/thanks$/);
+    const number = (await page.locator(".thanks__number").textContent())?.trim() ?? "";
+    expect(number).toMatch(/^\d{6}$/);
+
+    await signInToDesk(page, "Levan", shop);
+    await page.goto(`${shop.url}/desk?q=${encodeURIComponent("0599 778899")}&lng=en`);
+    const found = page.locator(".desk-card").filter({ hasText: number });
+    await expect(found).toContainText(name);
+    await found.getByRole("link", { name: `Order ${number}`, exact: true }).click();
+    await expect(page.locator(".desk-details")).toContainText(name);
+    await page.goto(`${shop.url}/desk/orders/${number}/slip?lng=en`);
+    await expect(page.locator(".desk-slip")).toContainText(name);
+
+    const csv = await page.request.get(`${shop.url}/desk/export.csv?q=${number}&lng=en`);
+    expect(csv.headers()["content-disposition"]).toMatch(
+      new RegExp(`filename="orders_all_${number}_\\d{4}-\\d{2}-\\d{2}\\.csv"`),
+    );
+    const [head, row] = (await csv.text()).split("\r\n");
+    expect(head).toContain("Name");
+    expect(row).toContain(name);
+    // The phone as a spreadsheet shows it, never as a formula nor with an apostrophe.
+    expect(row).toContain("(+995) 599 778 899");
+    expect(row).not.toContain("'+995");
+    // ISO dates: placed with its time, delivery as a date.
+    expect(row).toMatch(/,\d{4}-\d{2}-\d{2} \d{2}:\d{2},/);
+    expect(row).toMatch(/,\d{4}-\d{2}-\d{2},/);
   });
 });

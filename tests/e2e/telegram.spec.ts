@@ -257,7 +257,9 @@ test.describe("repeat refusers", () => {
       await expect(page.getByRole("heading", { level: 1 })).toContainText("Confirmed");
       await page.getByRole("button", { name: /Shipped/ }).click();
       await expect(page.getByRole("heading", { level: 1 })).toContainText("Shipped");
-      await page.getByRole("button", { name: /Refused/ }).click();
+      // Refused is asked once more, on a page of its own.
+      await page.getByRole("link", { name: /Refused/ }).click();
+      await page.getByRole("button", { name: "Yes, refused" }).click();
       await expect(page.getByRole("heading", { level: 1 })).toContainText("Refused");
       // Refused orders themselves are not on hold: there is nothing left to ship.
       await expect(page.locator(".desk-hold")).toHaveCount(0);

@@ -48,6 +48,7 @@ async function order(): Promise<string> {
         address: `Rustaveli Ave ${serial}`,
         deliveryTime: "24.11.26",
         phone: "+995 555 123 456",
+        name: null,
         messenger: null,
         email: null,
       },

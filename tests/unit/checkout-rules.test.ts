@@ -248,9 +248,20 @@ describe("the checkout form (D8)", () => {
         address: "Rustaveli Ave 12, apt 3",
         deliveryTime: "05.07.25",
         phone: "+995 555 123 456",
+        name: null,
         messenger: null,
         email: null,
       },
+    });
+  });
+
+  it("keeps the optional name for the courier, trimmed, and refuses one too long", () => {
+    const named = validateCheckout({ ...good, name: "  ნინო ბერიძე " }, window);
+    expect(named.ok && named.values.name).toBe("ნინო ბერიძე");
+    expect(validateCheckout({ ...good, name: "n".repeat(81) }, window)).toMatchObject({
+      ok: false,
+      message: "check.tooLong",
+      fields: ["name"],
     });
   });
 

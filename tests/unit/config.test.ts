@@ -29,7 +29,11 @@ describe("parseConfig", () => {
       deskChatIds: [],
       webhookSecret: null,
     });
-    expect(config.desk).toEqual({ holdAfterRefusals: 2, expireUnconfirmedHours: null });
+    expect(config.desk).toEqual({
+      holdAfterRefusals: 2,
+      expireUnconfirmedHours: null,
+      confirmWithinHours: 24,
+    });
     expect(config.analytics).toEqual({ gaMeasurementId: null, adsConversionSendTo: null });
     expect(config.delivery).toEqual({ from: null, until: null });
     expect(config.trustProxy).toBe(false);
@@ -130,11 +134,17 @@ describe("parseConfig", () => {
         TELEGRAM_WEBHOOK_SECRET: "s3cret_-X",
         HOLD_AFTER_REFUSALS: "3",
         EXPIRE_UNCONFIRMED_HOURS: "48",
+        CONFIRM_WITHIN_HOURS: "6",
       },
       "/srv/shop",
     );
     expect(config.telegram.webhookSecret).toBe("s3cret_-X");
-    expect(config.desk).toEqual({ holdAfterRefusals: 3, expireUnconfirmedHours: 48 });
+    expect(config.desk).toEqual({
+      holdAfterRefusals: 3,
+      expireUnconfirmedHours: 48,
+      confirmWithinHours: 6,
+    });
+    expect(problemsOf({ CONFIRM_WITHIN_HOURS: "0" })[0]).toMatch(/^CONFIRM_WITHIN_HOURS/);
     const secret = "not allowed!";
     const problems = problemsOf({ TELEGRAM_WEBHOOK_SECRET: secret });
     expect(problems[0]).toMatch(/^TELEGRAM_WEBHOOK_SECRET/);

@@ -111,6 +111,7 @@ describe("a day's orders, in the database", () => {
           address: "Rustaveli 1",
           phone: options.phone ?? "+995 555 123 456",
           deliveryTime: options.delivery ?? "30.11.26",
+          name: null,
           messenger: options.messenger ?? null,
           email: options.email ?? null,
         },

@@ -217,6 +217,7 @@ describe("with a database", () => {
           address: options.address ?? "Rustaveli 1",
           phone: options.phone ?? "+995 555 123 456",
           deliveryTime: "30.11.26",
+          name: null,
           messenger: null,
           email: null,
         },

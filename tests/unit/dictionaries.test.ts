@@ -25,7 +25,7 @@ const SAME_AS_ENGLISH = [
   /^activity\.person$/,
   /^products\.missingIn$/,
   // A person's name is "Name" in German too.
-  /^order\.name$/,
+  /^(order|csv|fields|chat\.message)\.name$/,
 ];
 
 type Dictionary = { [key: string]: string | Dictionary };

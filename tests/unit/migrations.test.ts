@@ -200,6 +200,7 @@ describe("migrations", () => {
       order_number: 123,
       address: "Rustaveli 1",
       phone: "+995 555 123 456",
+      name: null,
       messenger: null,
       email: null,
       delivery_time: "01.02.26",

@@ -13,15 +13,29 @@ const order = {
   order_number: 4321,
   address: `Rustaveli <b>12</b> & "Sons"`,
   phone: "+995 555 123 456",
+  name: null as string | null,
   messenger: null as string | null,
   email: null as string | null,
   delivery_time: "05.07.26",
   total: 20000,
+  pinned_note: null as string | null,
 };
 const items = [{ title: "Мазь от геморроя", qty: 2, subtotal: 20000 }];
 const russian = { language: "ru" as const, t: fixedT("ru", "desk") };
 
 describe("the order message (spec §7)", () => {
+  it("names the person for the courier and puts the pinned note first, escaped", () => {
+    const text = buildOrderMessage(
+      { ...order, name: "Nino <Beridze>", pinned_note: "Call 30 min before & ring twice" },
+      items,
+      russian,
+    );
+    expect(text).toContain("<b>Имя:</b> Nino &lt;Beridze&gt;");
+    expect(text).toContain("📌 Call 30 min before &amp; ring twice");
+    expect(text.indexOf("📌")).toBeLessThan(text.indexOf("Адрес"));
+    expect(buildOrderMessage(order, items, russian)).not.toContain("Имя:");
+  });
+
   it("names the order, address, phone, date, items and total, in Russian", () => {
     const text = buildOrderMessage(order, items, russian);
     expect(text).toContain("<b>🛒 Новый заказ №004321</b>");
@@ -123,6 +137,7 @@ describe("the outbox and its dispatcher (D13)", () => {
           address: "A & B",
           deliveryTime: "05.07.26",
           phone: "+995 555 123 456",
+          name: null,
           messenger: null,
           email: null,
         },

@@ -21,6 +21,7 @@ const values = {
   address: "Rustaveli Ave 12, apt 3",
   deliveryTime: "05.07.26",
   phone: "+995 555 123 456",
+  name: null,
   messenger: "@nino",
   email: null,
 };
@@ -57,6 +58,7 @@ describe("placeOrder", () => {
       created_at: "2026-11-22T10:00:00.000Z",
       address: values.address,
       phone: values.phone,
+      name: null,
       messenger: "@nino",
       email: null,
       delivery_time: "05.07.26",

@@ -153,6 +153,7 @@ describe("editing the catalogue (D31, D32)", () => {
           address: "Rustaveli 1",
           deliveryTime: "01.12.26",
           phone: "+995 555 123 456",
+          name: null,
           messenger: null,
           email: null,
         },

@@ -29,6 +29,7 @@ async function orderFrom(phone: string, status: OrderStatus): Promise<number> {
         address: "Rustaveli 1",
         deliveryTime: "05.12.26",
         phone,
+        name: null,
         messenger: null,
         email: null,
       },

@@ -63,10 +63,12 @@ const order = {
   order_number: 4321,
   address: "Rustaveli 1",
   phone: "+995 555 123 456",
+  name: null,
   messenger: null,
   email: null,
   delivery_time: "05.07.26",
   total: 10000,
+  pinned_note: null,
 };
 const items = [{ title: "Мазь от геморроя", qty: 1, subtotal: 10000 }];
 const standing = (changes: Partial<OrderStanding> = {}): OrderStanding => ({
@@ -174,6 +176,7 @@ describe("with a database", () => {
           address: "Rustaveli 1",
           deliveryTime: "05.07.26",
           phone,
+          name: null,
           messenger: null,
           email: null,
         },
