@@ -269,7 +269,7 @@ export interface ActivityTable {
   after: string | null;
 }
 
-export type ActivitySubjectType = "product" | "settings" | "staff";
+export type ActivitySubjectType = "product" | "settings" | "staff" | "phone";
 
 export interface Database {
   orders: OrdersTable;

@@ -72,10 +72,7 @@ export function CheckoutForm({ token, window, result }: CheckoutFormProps) {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const data = new FormData(event.currentTarget);
     const input = Object.fromEntries(
-      checkoutFields.map((name) => [
-        name,
-        String(data.get(name) ?? ""),
-      ]),
+      checkoutFields.map((name) => [name, String(data.get(name) ?? "")]),
     );
     const checked = validateCheckout(input, window);
     if (checked.ok) {
@@ -352,5 +349,7 @@ export function formMessage(
   }
   if (message === "check.late")
     return t("checkout:check.late", { max: isolate(toShortDate(window.max)) });
+  if (message === "errors.unavailable")
+    return t("checkout:errors.unavailable", { phone: isolate(String(values?.phone ?? "")) });
   return t(`checkout:${message}`, values);
 }

@@ -42,7 +42,9 @@ export type FormMessage =
   | "errors.expired"
   | "errors.soldOut"
   | "errors.fewLeft"
-  | "errors.closed";
+  | "errors.closed"
+  | "errors.unavailable"
+  | "errors.unavailableNoPhone";
 
 export interface FormError {
   message: FormMessage;

@@ -4,6 +4,7 @@ import type { TelegramSettings } from "~/orders/outbox.server";
 import { shopToday } from "~/platform/calendar";
 import type { Clock } from "~/platform/clock";
 import type { Database } from "../../db/schema";
+import { refuseIfBlocked } from "../orders/blocked.server";
 import { placeOrder } from "../orders/place.server";
 import { deliveryWindow } from "./delivery-date";
 import type { RateLimiter } from "./rate-limit.server";
@@ -20,6 +21,8 @@ export interface CheckoutDeps {
   rateLimiter: RateLimiter;
   /** Whether the shop takes orders now (the owner's setting); while not, none is stored. */
   takingOrders: boolean;
+  /** The shop's phone, named to a shopper whose number is blocked; null when it has none. */
+  shopPhone: string | null;
   log?: Pick<Console, "error">;
 }
 
@@ -37,7 +40,7 @@ export type CheckoutOutcome =
   | { status: "bot" }
   | {
       status: "refused";
-      httpStatus: 400 | 409 | 429 | 500;
+      httpStatus: 400 | 403 | 409 | 429 | 500;
       error: FormError;
       values: Record<CheckoutField, string>;
       retryAfterSeconds?: number;
@@ -67,7 +70,7 @@ export async function submitCheckout(
     checkoutFields.map((field) => [field, form.get(field) ?? ""]),
   ) as Record<CheckoutField, string>;
   const refuse = (
-    httpStatus: 400 | 409 | 429 | 500,
+    httpStatus: 400 | 403 | 409 | 429 | 500,
     error: FormError,
     retryAfterSeconds?: number,
   ): CheckoutOutcome => ({ status: "refused", httpStatus, error, values, retryAfterSeconds });
@@ -83,6 +86,16 @@ export async function submitCheckout(
 
   const checked = validateCheckout(values, currentDeliveryWindow(deps.now, deps.delivery));
   if (!checked.ok) return refuse(400, { message: checked.message, fields: checked.fields });
+
+  // A number the owner blocked: a neutral answer that sends the shopper to a person, and
+  // nothing stored but the attempt, counted on the block.
+  if (await refuseIfBlocked(deps.db, checked.values.phone, deps.now()))
+    return refuse(
+      403,
+      deps.shopPhone
+        ? { message: "errors.unavailable", fields: [], values: { phone: deps.shopPhone } }
+        : { message: "errors.unavailableNoPhone", fields: [] },
+    );
 
   try {
     const placed = await placeOrder(

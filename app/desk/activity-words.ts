@@ -34,6 +34,7 @@ const FIELDS = new Set([
   "delivery.daysAhead",
   "role",
   "locked",
+  "blocked",
 ]);
 
 export function fieldWords(field: string): FieldWords {

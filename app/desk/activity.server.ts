@@ -46,7 +46,9 @@ export async function activityEntries(
         ? findProduct(content.catalog, row.subject)?.texts[language]?.title || row.subject
         : row.subject_type === "staff"
           ? (names.get(row.subject) ?? row.subject)
-          : settingsLabel,
+          : row.subject_type === "phone"
+            ? row.subject
+            : settingsLabel,
     field: row.field,
     before: row.before,
     after: row.after,

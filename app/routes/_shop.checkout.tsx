@@ -52,6 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       now: shop.clock,
       delivery: deliveryBounds(settings.delivery, shop.config.delivery, shop.today()),
       takingOrders: settings.orders.taking,
+      shopPhone: settings.contacts.phone || settings.contacts.whatsapp || null,
       telegram: shop.telegram,
       rateLimiter: orderRateLimiter(shop.db, shop.clock),
     },

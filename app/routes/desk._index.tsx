@@ -273,8 +273,8 @@ export default function DeskList() {
       ) : (
         <ol className="desk-orders" aria-label={t(`tab.${filter.tab}`)}>
           {data.rows.map((row) => (
-            <li key={row.number} className={`desk-card${row.late ? " desk-card--late" : ""}`}>
-              <p className="desk-card__head">
+            <li key={row.number} className={`desk-order${row.late ? " desk-order--late" : ""}`}>
+              <p className="desk-order__head">
                 <input
                   // A new box when Select all changes: defaultChecked applies to new ones only.
                   key={String(data.selectAll)}
@@ -284,19 +284,19 @@ export default function DeskList() {
                   value={row.number}
                   defaultChecked={data.selectAll}
                   aria-label={t("list.select", { number: row.number })}
-                  className="desk-card__select"
+                  className="desk-order__select"
                 />
-                <Link to={`/desk/orders/${row.number}`} className="desk-card__link">
+                <Link to={`/desk/orders/${row.number}`} className="desk-order__link">
                   {t("order.number", { number: row.number })}
                 </Link>
-                <span className="desk-card__age">{row.age}</span>
+                <span className="desk-order__age">{row.age}</span>
                 <span className={`desk-status desk-status--${row.status}`}>
                   {t(`status.${row.status}`)}
                 </span>
               </p>
-              <p className="desk-card__line">
-                {row.name ? <bdi className="desk-card__name">{row.name}</bdi> : null}
-                <a href={row.tel} className="desk-card__phone">
+              <p className="desk-order__line">
+                {row.name ? <bdi className="desk-order__name">{row.name}</bdi> : null}
+                <a href={row.tel} className="desk-order__phone">
                   <bdi dir="ltr">{row.phone}</bdi>
                 </a>
                 <span className="desk-muted">
@@ -308,14 +308,14 @@ export default function DeskList() {
                       })}
                 </span>
               </p>
-              <p className="desk-card__line">
-                <bdi className="desk-card__clip">{row.address}</bdi>
+              <p className="desk-order__line">
+                <bdi className="desk-order__clip">{row.address}</bdi>
                 <span>
                   {t("list.deliveryShort")} <bdi>{row.deliveryDate}</bdi>
                 </span>
               </p>
-              <p className="desk-card__line">
-                <span className="desk-card__clip">
+              <p className="desk-order__line">
+                <span className="desk-order__clip">
                   {row.items.map((item, index) => (
                     <span key={item.key}>
                       {index > 0 ? ", " : null}
@@ -330,7 +330,7 @@ export default function DeskList() {
                 </strong>
               </p>
               {row.late || row.hold || row.calls > 0 ? (
-                <p className="desk-card__marks">
+                <p className="desk-order__marks">
                   {row.late ? (
                     <span className="desk-hold">{t("list.late", { hours: data.lateHours })}</span>
                   ) : null}
@@ -340,14 +340,14 @@ export default function DeskList() {
                     </span>
                   ) : null}
                   {row.calls > 0 ? (
-                    <span className="desk-card__calls">
+                    <span className="desk-order__calls">
                       {t("list.calls", { count: row.calls })}
                     </span>
                   ) : null}
                 </p>
               ) : null}
               {row.status === "new" ? (
-                <Form method="post" preventScrollReset className="desk-card__actions">
+                <Form method="post" preventScrollReset className="desk-order__actions">
                   <input type="hidden" name="order" value={row.number} />
                   <button
                     type="submit"
@@ -375,7 +375,7 @@ export default function DeskList() {
                   </button>
                   <Link
                     to={`/desk/orders/cancel?order=${row.number}&back=${encodeURIComponent(here)}`}
-                    className="desk-button desk-button--danger desk-card__cancel"
+                    className="desk-button desk-button--danger desk-order__cancel"
                     aria-label={t("list.outcomeFor", {
                       outcome: t("outcome.cancel"),
                       number: row.number,

@@ -67,7 +67,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       }
       const { order, items, deliveredAt, notes } = next.value;
       const counts = new Map<string, number>();
-      for (const item of items) counts.set(item.item_key, (counts.get(item.item_key) ?? 0) + item.qty);
+      for (const item of items)
+        counts.set(item.item_key, (counts.get(item.item_key) ?? 0) + item.qty);
       controller.enqueue(
         encoder.encode(
           csvRow([
@@ -82,9 +83,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
             order.address,
             order.delivery_date ?? order.delivery_time,
             deliveredAt ? isoShopDateTime(deliveredAt) : null,
-            items
-              .map((item) => `${itemTitle(item, catalog, language)} × ${item.qty}`)
-              .join("; "),
+            items.map((item) => `${itemTitle(item, catalog, language)} × ${item.qty}`).join("; "),
             ...products.map((product) => counts.get(product.key) ?? null),
             (order.total / TETRI_PER_LARI).toFixed(2),
             order.pinned_note,

@@ -79,6 +79,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         : null,
     name: order.name,
     calls: order.calls,
+    owner: session.staff.role === "owner",
     placedAt: when(order.created_at),
     address: order.address,
     phone: order.phone,
@@ -265,7 +266,7 @@ export default function DeskOrder() {
           <h2 id="desk-actions-title">{t("order.actions")}</h2>
           <input type="hidden" name="intent" value="move" />
           {order.calls > 0 ? (
-            <p className="desk-card__calls">{t("list.calls", { count: order.calls })}</p>
+            <p className="desk-order__calls">{t("list.calls", { count: order.calls })}</p>
           ) : null}
           <p className="desk-field">
             <label htmlFor="status-note">{t("order.statusNote")}</label>
@@ -369,6 +370,11 @@ export default function DeskOrder() {
                 <a href={order.links.telegram} rel="noreferrer" target="_blank">
                   {t("order.telegram")}
                 </a>
+              ) : null}
+              {order.owner ? (
+                <Link to={`/desk/blocked?phone=${encodeURIComponent(order.phone)}`}>
+                  {t("order.blockPhone")}
+                </Link>
               ) : null}
             </span>
           </dd>

@@ -84,6 +84,7 @@ const sections = [
   { to: "/desk/products", key: "products", owner: true },
   { to: "/desk/settings", key: "settings", owner: true },
   { to: "/desk/people", key: "people", owner: true },
+  { to: "/desk/blocked", key: "blocked", owner: true },
   { to: "/desk/activity", key: "activity", owner: true },
 ] as const;
 

@@ -54,8 +54,8 @@ test.describe("a day's orders from a phone", () => {
       taps += 1;
       await target.click();
     };
-    const card = (number: string) => page.locator(".desk-card").filter({ hasText: number });
-    const cards = page.locator(".desk-card");
+    const card = (number: string) => page.locator(".desk-order").filter({ hasText: number });
+    const cards = page.locator(".desk-order");
 
     // The desk opens on the queue: the oldest order first, on the first screen.
     await expect(page.getByRole("link", { name: new RegExp(ka("tab.new")) })).toHaveAttribute(
@@ -69,7 +69,7 @@ test.describe("a day's orders from a phone", () => {
     for (const box of await Promise.all((await cards.all()).map((one) => one.boundingBox())))
       expect(box?.height ?? 0).toBeLessThanOrEqual(175);
     // The phone is one tap from a call.
-    await expect(card(numbers[0] ?? "").locator(".desk-card__phone")).toHaveAttribute(
+    await expect(card(numbers[0] ?? "").locator(".desk-order__phone")).toHaveAttribute(
       "href",
       "tel:+995599100000",
     );
@@ -105,7 +105,7 @@ test.describe("a day's orders from a phone", () => {
     // The rest are confirmed together: Select all, Confirm.
     await hydrated();
     await tap(page.getByRole("link", { name: ka("list.selectAll") }));
-    await expect(page.locator(".desk-card__select:checked")).toHaveCount(11);
+    await expect(page.locator(".desk-order__select:checked")).toHaveCount(11);
     await hydrated();
     await tap(page.locator(".desk-bulk").getByRole("button", { name: ka("bulk.confirmed") }));
     await expect(cards).toHaveCount(0);
@@ -158,7 +158,7 @@ test.describe("a day's orders from a phone", () => {
 
     await signInToDesk(page, "Levan", shop);
     await page.goto(`${shop.url}/desk?q=${encodeURIComponent("0599 778899")}&lng=en`);
-    const found = page.locator(".desk-card").filter({ hasText: number });
+    const found = page.locator(".desk-order").filter({ hasText: number });
     await expect(found).toContainText(name);
     await found.getByRole("link", { name: `Order ${number}`, exact: true }).click();
     await expect(page.locator(".desk-details")).toContainText(name);
@@ -178,5 +178,52 @@ test.describe("a day's orders from a phone", () => {
     // ISO dates: placed with its time, delivery as a date.
     expect(row).toMatch(/,\d{4}-\d{2}-\d{2} \d{2}:\d{2},/);
     expect(row).toMatch(/,\d{4}-\d{2}-\d{2},/);
+  });
+
+  test("an owner blocks a number; a checkout from it in another spelling is refused, stores nothing and is counted", async ({
+    page,
+    browser,
+  }) => {
+    await signInToDesk(page, "Tamar", shop, "owner");
+    await page.goto(`${shop.url}/desk/blocked?lng=en`);
+    await page.getByLabel("Phone number (any spelling)").fill("0599 31 41 59");
+    await page.getByLabel("Reason").fill("Five fake orders in a week");
+    await page.getByRole("button", { name: "Block", exact: true }).click();
+    const block = page.locator(".desk-card").filter({ hasText: "+995 599 314 159" });
+    await expect(block).toContainText("Five fake orders in a week");
+    await expect(block).toContainText("0 attempts since");
+
+    // The shopper, in Georgian, writes the number with the international prefix.
+    const shopper = await browser.newPage();
+    try {
+      await shopper.goto(`${shop.url}/catalog/body/hemor-cream?lng=ka`);
+      await shopper
+        .getByRole("button", { name: text("ka", "catalog", "product.addToCart") })
+        .click();
+      await expect(shopper.locator(".cart-badge")).toHaveText("1");
+      await shopper.goto(`${shop.url}/checkout`);
+      const say = (key: string) => text("ka", "checkout", key);
+      await shopper.getByLabel(say("fields.address")).fill("Tbilisi, Blocked lane 1");
+      await shopper.getByLabel(say("fields.deliveryTime")).fill(deliveryDate(2));
+      await shopper.getByLabel(say("fields.phone")).fill("00995 599 314 159");
+      await shopper.getByRole("button", { name: say("submit") }).click();
+      await expect(shopper.getByRole("alert")).toContainText(
+        say("errors.unavailable").split("{{phone}}")[0]?.trim() ?? "",
+      );
+      await expect(shopper.getByRole("alert")).toContainText("+995 555 123 456");
+      await expect(shopper).toHaveURL(/\/checkout$/);
+    } finally {
+      await shopper.close();
+    }
+
+    await page.reload();
+    await expect(block).toContainText("1 attempt since");
+    await page.goto(`${shop.url}/desk?q=${encodeURIComponent("Blocked lane")}&lng=en`);
+    await expect(page.locator(".desk-order")).toHaveCount(0);
+    await page.goto(`${shop.url}/desk/activity?lng=en`);
+    await expect(page.locator(".desk-cards")).toContainText("+995 599 314 159");
+    await page.goto(`${shop.url}/desk/blocked?lng=en`);
+    await page.getByRole("button", { name: "Unblock +995 599 314 159" }).click();
+    await expect(page.getByText("No number is blocked.")).toBeVisible();
   });
 });

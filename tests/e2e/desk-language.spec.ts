@@ -24,7 +24,7 @@ test.describe("the desk speaks the reader's language", () => {
     await signInToDesk(page, "Mariam");
 
     await page.goto(`/desk?tab=all&q=${encodeURIComponent(phone)}&lng=ka`);
-    const row = page.locator(".desk-card").filter({ hasText: orderHeading("ka", number) });
+    const row = page.locator(".desk-order").filter({ hasText: orderHeading("ka", number) });
     await expect(row).toContainText(text("ka", "catalog", "products.hemor-cream.title"));
     await expect(row).not.toContainText(RUSSIAN_TITLE);
 
@@ -229,7 +229,7 @@ test.describe("the desk on a 375 px phone", () => {
       await placeOrderOverHttp(baseURL, uniqueAddress("Narrow lane"), uniquePhone(), language);
       await signInToDesk(page, "Sopo");
       await page.goto(`/desk?tab=all&from=2026-01-01&lng=${language}`);
-      await expect(page.locator(".desk-card").first()).toBeVisible();
+      await expect(page.locator(".desk-order").first()).toBeVisible();
       expect(await beyondTheScreen(page)).toEqual([]);
       await page.locator(".desk-bar .language-switcher summary").click();
       await expect(page.locator(".desk-bar .language-switcher__list")).toBeVisible();

@@ -14,7 +14,7 @@ import {
   redeemSignInLink,
 } from "~/desk/auth.server";
 import { messengerLinks } from "~/desk/contact";
-import { csvCell, csvRow } from "~/desk/csv";
+import { csvCell, csvFileName, csvPhone, csvRow } from "~/desk/csv";
 import { itemTitle, orderLanguage } from "~/desk/order-words";
 import { getDeskOrder, listDeskOrders, ordersForExport } from "~/desk/orders.server";
 import { deskReturnPath, withReturnPath } from "~/desk/return-path.server";
@@ -123,6 +123,15 @@ describe("the CSV export's cells (D27)", () => {
     expect(csvCell("line\nbreak")).toBe('"line\nbreak"');
     expect(csvCell(null)).toBe("");
     expect(csvRow(["a", 1, null])).toBe("a,1,\r\n");
+  });
+
+  it("writes phones a spreadsheet shows as they are, and names the file by its filter and day", () => {
+    expect(csvCell(csvPhone("+995 555 123 456"))).toBe("(+995) 555 123 456");
+    expect(csvPhone("555123")).toBe("555123");
+    expect(csvFileName(["confirmed", "delivery-2026-11-26", "", null], "2026-11-25")).toBe(
+      "orders_confirmed_delivery-2026-11-26_2026-11-25.csv",
+    );
+    expect(csvFileName(["all", 'ნინო "x"/../'], "2026-11-25")).toBe("orders_all_x_2026-11-25.csv");
   });
 });
 

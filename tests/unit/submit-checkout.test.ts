@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createRateLimiter } from "~/checkout/rate-limit.server";
 import { type CheckoutDeps, submitCheckout } from "~/checkout/submit.server";
+import { blockPhone, listBlockedPhones, unblockPhone } from "~/orders/blocked.server";
 import type { Database } from "../../db/schema";
 import { freshDatabase } from "./support/database";
 
@@ -22,6 +23,7 @@ function deps(limit = 10, takingOrders = true): CheckoutDeps {
     db,
     now: () => NOW,
     takingOrders,
+    shopPhone: "+995 555 000 111",
     delivery: { from: null, until: null },
     telegram: {
       botToken: "123:abc",
@@ -73,6 +75,43 @@ describe("submitCheckout (D8, D9, D12)", () => {
       created_at: "2026-11-22T06:00:00.000Z",
     });
     expect(await count("notifications")).toBe(2);
+  });
+
+  it("refuses a blocked number in any spelling with a neutral answer, stores nothing, counts the try", async () => {
+    const owner = { staffId: null, name: "Owner" };
+    expect(
+      await blockPhone(
+        db,
+        { phone: "0555 123 456", reason: "Three fake orders", actor: owner },
+        NOW,
+      ),
+    ).toBe("blocked");
+    expect(
+      await blockPhone(db, { phone: "+995555123456", reason: "again", actor: owner }, NOW),
+    ).toBe("exists");
+    expect(await blockPhone(db, { phone: "12", reason: "x", actor: owner }, NOW)).toBe("phone");
+    expect(await blockPhone(db, { phone: "599 000 111", reason: " ", actor: owner }, NOW)).toBe(
+      "reason",
+    );
+    for (const phone of ["+995 555 123 456", "00995 555 123 456"]) {
+      const outcome = await submitCheckout(deps(), submission({ phone }));
+      expect(outcome).toMatchObject({
+        status: "refused",
+        httpStatus: 403,
+        error: { message: "errors.unavailable", values: { phone: "+995 555 000 111" } },
+      });
+    }
+    expect(await count("orders")).toBe(0);
+    expect(await count("notifications")).toBe(0);
+    const [block] = await listBlockedPhones(db);
+    expect(block).toMatchObject({ phone: "+995 555 123 456", attempts: 2, blocked_by: "Owner" });
+    const trail = await db.selectFrom("activity").select(["subject", "field", "after"]).execute();
+    expect(trail).toEqual([
+      { subject: "+995 555 123 456", field: "blocked", after: "Three fake orders" },
+    ]);
+
+    expect(await unblockPhone(db, { phone: "+995 555 123 456", actor: owner }, NOW)).toBe(true);
+    expect((await submitCheckout(deps(), submission())).status).toBe("placed");
   });
 
   it("stores nothing while the shop is not taking orders, and says so", async () => {

@@ -1,0 +1,157 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, data, redirect, useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { FIELD_LIMITS } from "~/checkout/schema";
+import { requireOwner } from "~/desk/session.server";
+import { getLocale } from "~/i18n/i18next.server";
+import { getLanguage } from "~/i18n/languages";
+import { BLOCK_REASON_MAX } from "~/orders/blocked";
+import { blockPhone, listBlockedPhones, unblockPhone } from "~/orders/blocked.server";
+import { formatShopDateTime } from "~/platform/calendar";
+import { readForm } from "~/platform/http.server";
+import { shop } from "~/platform/shop.server";
+import { pageMetaTags, pageTitle } from "~/ui/meta";
+import { createToast, flashToast } from "~/ui/toast.server";
+
+/**
+ * Numbers an owner blocked (D31): checkouts from them get a neutral answer naming the
+ * shop's phone, and nothing is stored but the attempt. `?phone=` fills in the number
+ * (the order page links here).
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireOwner(request);
+  const language = await getLocale(request);
+  const t = shop.t(language, "desk");
+  const locale = getLanguage(language).htmlLang;
+  const when = (iso: string) => formatShopDateTime(Date.parse(iso), locale);
+  const blocked = await listBlockedPhones(shop.db);
+  return {
+    meta: { title: pageTitle(t, t("blocked.title"), { brand: false }), noindex: true },
+    phone: (new URL(request.url).searchParams.get("phone") ?? "").slice(0, FIELD_LIMITS.phone),
+    blocked: blocked.map((block) => ({
+      phone: block.phone,
+      reason: block.reason,
+      by: block.blocked_by,
+      at: when(block.created_at),
+      attempts: block.attempts,
+      lastAttempt: block.last_attempt_at ? when(block.last_attempt_at) : null,
+    })),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = pageMetaTags;
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { staff } = await requireOwner(request, { page: false });
+  const form = await readForm(request);
+  const actor = { staffId: staff.id, name: staff.name };
+  const now = shop.clock();
+  const phone = (form.get("phone") ?? "").slice(0, FIELD_LIMITS.phone);
+  if (form.get("intent") === "unblock") {
+    const lifted = await unblockPhone(shop.db, { phone, actor }, now);
+    const toast = createToast({
+      kind: "desk",
+      message: lifted ? "blocked.lifted" : "blocked.gone",
+    });
+    return redirect("/desk/blocked", {
+      status: 303,
+      headers: { "Set-Cookie": await flashToast(request, toast) },
+    });
+  }
+  const reason = (form.get("reason") ?? "").slice(0, BLOCK_REASON_MAX);
+  const outcome = await blockPhone(shop.db, { phone, reason, actor }, now);
+  if (outcome !== "blocked") return data({ problem: outcome, phone, reason }, 400);
+  const toast = createToast({ kind: "desk", message: "blocked.added" });
+  return redirect("/desk/blocked", {
+    status: 303,
+    headers: { "Set-Cookie": await flashToast(request, toast) },
+  });
+}
+
+export default function DeskBlocked() {
+  const page = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const { t } = useTranslation("desk");
+  const alert = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (answer) alert.current?.focus();
+  }, [answer]);
+  return (
+    <section className="desk-page">
+      <h1>{t("blocked.title")}</h1>
+      <p>{t("blocked.intro")}</p>
+      <Form method="post" className="desk-form" aria-labelledby="blocked-add">
+        <h2 id="blocked-add">{t("blocked.add")}</h2>
+        {answer ? (
+          <p ref={alert} role="alert" tabIndex={-1} className="desk-error">
+            {t(`blocked.problem.${answer.problem}`)}
+          </p>
+        ) : null}
+        <p className="desk-field">
+          <label htmlFor="blocked-phone">{t("blocked.phone")}</label>
+          <input
+            id="blocked-phone"
+            name="phone"
+            type="tel"
+            dir="ltr"
+            required
+            maxLength={FIELD_LIMITS.phone}
+            defaultValue={answer?.phone ?? page.phone}
+            aria-invalid={answer?.problem === "phone" || answer?.problem === "exists" || undefined}
+          />
+        </p>
+        <p className="desk-field">
+          <label htmlFor="blocked-reason">{t("blocked.reason")}</label>
+          <input
+            id="blocked-reason"
+            name="reason"
+            required
+            maxLength={BLOCK_REASON_MAX}
+            defaultValue={answer?.reason ?? ""}
+            aria-invalid={answer?.problem === "reason" || undefined}
+          />
+        </p>
+        <button type="submit" className="desk-button desk-button--primary">
+          {t("blocked.block")}
+        </button>
+      </Form>
+
+      <h2>{t("blocked.list")}</h2>
+      {page.blocked.length === 0 ? (
+        <p className="desk-empty">{t("blocked.none")}</p>
+      ) : (
+        <ul className="desk-cards">
+          {page.blocked.map((block) => (
+            <li key={block.phone} className="desk-card">
+              <h3>
+                <bdi dir="ltr">{block.phone}</bdi>
+              </h3>
+              <p>
+                <q>{block.reason}</q>
+              </p>
+              <p className="desk-muted">
+                {t("blocked.by", { name: block.by, date: block.at })} ·{" "}
+                {t("blocked.attempts", { count: block.attempts })}
+                {block.lastAttempt
+                  ? ` · ${t("blocked.lastAttempt", { date: block.lastAttempt })}`
+                  : ""}
+              </p>
+              <Form method="post">
+                <input type="hidden" name="intent" value="unblock" />
+                <input type="hidden" name="phone" value={block.phone} />
+                <button
+                  type="submit"
+                  className="desk-button"
+                  aria-label={t("blocked.unblockNamed", { phone: block.phone })}
+                >
+                  {t("blocked.unblock")}
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
