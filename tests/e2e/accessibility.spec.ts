@@ -181,9 +181,14 @@ test("the desk's pages pass axe in ru, en and ar", async ({ page, javaScriptEnab
   await signInToDesk(page, "Axe", undefined, "owner");
   for (const lng of ["ru", "en", "ar"]) {
     for (const route of [
-      "/desk?tab=all",
+      "/desk",
+      "/desk?tab=all&select=all",
       `/desk/orders/${number}`,
       `/desk/orders/${number}/slip`,
+      `/desk/orders/cancel?order=${number}`,
+      `/desk/orders/refuse?order=${number}`,
+      `/desk/slips?order=${number}`,
+      "/desk/blocked",
       "/desk/passkeys",
       "/desk/products",
       "/desk/products/new",
