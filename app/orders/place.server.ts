@@ -24,6 +24,8 @@ export interface PlaceOrderInput {
   token: string;
   /** The language the owner reads in the chats: the product's title is stored in it. */
   titleLanguage: string;
+  /** The staff member who took it on the phone; absent when the shopper placed it. */
+  takenBy?: string | null;
 }
 
 export interface PlacedOrder {
@@ -133,6 +135,7 @@ async function placeOrderOnce(
         positions: priced.lines.length,
         language: input.language,
         submission_token: input.token,
+        taken_by: input.takenBy ?? null,
         created_at: isoAt(options.now),
       })
       .returningAll()

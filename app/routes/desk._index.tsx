@@ -98,6 +98,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
           total: order.total,
           status: order.status,
           calls: order.calls,
+          byPhone: order.taken_by !== null,
           standing,
           hold: callBeforeShipping(order.status, standing.refused, holdAfterRefusals),
         };
@@ -159,6 +160,9 @@ export default function DeskList() {
     <section className="desk-page desk-list">
       <div className="desk-list__head">
         <h1 className="desk-list__title">{t("list.title")}</h1>
+        <p className="desk-list__new">
+          <Link to="/desk/orders/new">{t("list.newOrder")}</Link>
+        </p>
         {data.rows.length > 0 ? (
           <p className="desk-list__select">
             {data.selectAll ? (
@@ -329,7 +333,7 @@ export default function DeskList() {
                   <Price amount={row.total} />
                 </strong>
               </p>
-              {row.late || row.hold || row.calls > 0 ? (
+              {row.late || row.hold || row.calls > 0 || row.byPhone ? (
                 <p className="desk-order__marks">
                   {row.late ? (
                     <span className="desk-hold">{t("list.late", { hours: data.lateHours })}</span>
@@ -338,6 +342,9 @@ export default function DeskList() {
                     <span className="desk-hold">
                       {t("order.hold", { refused: row.standing.refused })}
                     </span>
+                  ) : null}
+                  {row.byPhone ? (
+                    <span className="desk-order__calls">{t("list.byPhone")}</span>
                   ) : null}
                   {row.calls > 0 ? (
                     <span className="desk-order__calls">

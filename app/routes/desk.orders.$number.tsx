@@ -78,6 +78,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         ? { eventId: latest.id, from: latest.from_status, withNote: right === "withNote" }
         : null,
     name: order.name,
+    takenBy: order.taken_by,
     calls: order.calls,
     owner: session.staff.role === "owner",
     placedAt: when(order.created_at),
@@ -244,6 +245,9 @@ export default function DeskOrder() {
       </h1>
       {order.hold ? (
         <p className="desk-hold">{t("order.hold", { refused: history.refused })}</p>
+      ) : null}
+      {order.takenBy ? (
+        <p className="desk-muted">{t("phoneOrder.takenBy", { name: order.takenBy })}</p>
       ) : null}
       {problem ? (
         <p ref={alert} role="alert" tabIndex={-1} className="desk-error">

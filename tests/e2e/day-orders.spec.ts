@@ -226,4 +226,38 @@ test.describe("a day's orders from a phone", () => {
     await page.getByRole("button", { name: "Unblock +995 599 314 159" }).click();
     await expect(page.getByText("No number is blocked.")).toBeVisible();
   });
+
+  test("an order taken on the phone is checked like a shopper's, marked by whom, and queued", async ({
+    page,
+  }) => {
+    await page.setViewportSize(PHONE_SCREEN);
+    await signInToDesk(page, "Eka", shop);
+    await page.goto(`${shop.url}/desk?lng=ka`);
+    await page.getByRole("link", { name: ka("list.newOrder") }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(ka("phoneOrder.title"));
+    const title = text("ka", "catalog", "products.hemor-cream.title");
+    await page.getByLabel(new RegExp(title)).fill("2");
+    await page.getByLabel(ka("order.phone")).fill("5991");
+    await page.getByLabel(ka("order.name"), { exact: true }).fill("ნანა");
+    await page.getByLabel(ka("order.address")).fill("ქუთაისი, წერეთლის 5");
+    await page.getByLabel(ka("order.deliveryDate")).fill(deliveryDate(3));
+    await page.getByRole("button", { name: ka("phoneOrder.place") }).click();
+    // The storefront's own message, and nothing typed is lost.
+    await expect(page.getByRole("alert")).toContainText(text("ka", "checkout", "check.address"));
+    await expect(page.getByLabel(ka("order.address"))).toHaveValue("ქუთაისი, წერეთლის 5");
+    await expect(page.getByLabel(new RegExp(title))).toHaveValue("2");
+    await page.getByLabel(ka("order.phone")).fill("0599 11 22 33");
+    await page.getByRole("button", { name: ka("phoneOrder.place") }).click();
+
+    await expect(page).toHaveURL(/\/desk\/orders\/\d{6}$/);
+    await expect(page.getByText("ტელეფონით მიიღო: Eka")).toBeVisible();
+    await expect(page.locator(".desk-items tbody tr")).toHaveCount(1);
+    await expect(page.locator(".desk-items tbody")).toContainText("2");
+    const number = /\d{6}$/.exec(page.url())?.[0] ?? "";
+    await page.goto(`${shop.url}/desk?lng=ka`);
+    const card = page.locator(".desk-order").filter({ hasText: number });
+    await expect(card).toContainText(ka("list.byPhone"));
+    await expect(card).toContainText("+995 599 112 233");
+    await expect(card).toContainText("₾");
+  });
 });

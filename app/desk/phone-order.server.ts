@@ -1,0 +1,85 @@
+import type { Cart } from "~/cart/model";
+import { isOrderable } from "~/catalog/model";
+import { type CheckoutField, checkoutFields, validateCheckout } from "~/checkout/schema";
+import { currentDeliveryWindow } from "~/checkout/submit.server";
+import { MAX_LINE_QUANTITY } from "~/constants";
+import { isLanguageCode } from "~/i18n/languages";
+import { placeOrder } from "~/orders/place.server";
+import { shop } from "~/platform/shop.server";
+import { deliveryBounds } from "~/settings/model";
+
+/** A one-time token for the phone order's form: a second press places nothing new (D9). */
+const TOKEN = /^phone-[\w-]{16,64}$/;
+
+export type PhoneOrderProblem =
+  | { kind: "field"; message: string; fields: CheckoutField[] }
+  | { kind: "items" }
+  | { kind: "soldOut"; title: string; left: number }
+  | { kind: "expired" };
+
+/** The products staff can put in an order now: on sale, priced, not out of stock. */
+export function orderableProducts() {
+  return shop.content().catalog.products.filter(isOrderable);
+}
+
+/** The delivery dates open today, as the storefront's checkout has them. */
+export function phoneOrderWindow() {
+  const { settings } = shop.content();
+  return currentDeliveryWindow(
+    shop.clock,
+    deliveryBounds(settings.delivery, shop.config.delivery, shop.today()),
+  );
+}
+
+/**
+ * An order taken on the phone by a staff member: the storefront's own checks on the
+ * fields (D8), the catalogue's prices and stock, then `placeOrder` with who took it, so
+ * it is stored, counted and announced in the chats exactly like a shopper's.
+ */
+export async function placePhoneOrder(
+  form: URLSearchParams,
+  staffName: string,
+  messageOf: (key: string, values?: Record<string, string | number>) => string,
+): Promise<{ ok: true; orderNumber: number } | { ok: false; problem: PhoneOrderProblem }> {
+  const token = form.get("token") ?? "";
+  if (!TOKEN.test(token)) return { ok: false, problem: { kind: "expired" } };
+  const values = Object.fromEntries(
+    checkoutFields.map((field) => [field, form.get(field) ?? ""]),
+  ) as Record<CheckoutField, string>;
+  const checked = validateCheckout(values, phoneOrderWindow());
+  if (!checked.ok)
+    return {
+      ok: false,
+      problem: { kind: "field", message: messageOf(checked.message), fields: checked.fields },
+    };
+  const cart: Cart = orderableProducts().flatMap((product) => {
+    const qty = Number(form.get(`qty:${product.key}`) ?? 0);
+    return Number.isInteger(qty) && qty > 0
+      ? [{ key: product.key, qty: Math.min(qty, MAX_LINE_QUANTITY) }]
+      : [];
+  });
+  if (cart.length === 0) return { ok: false, problem: { kind: "items" } };
+  const language = form.get("language");
+  const placed = await placeOrder(
+    shop.db,
+    {
+      values: checked.values,
+      cart,
+      language: isLanguageCode(language) ? language : "ka",
+      token,
+      titleLanguage: shop.telegram.language,
+      takenBy: staffName,
+    },
+    { now: shop.clock(), telegram: shop.telegram },
+  );
+  if (!placed.ok && placed.error === "soldOut") {
+    const [first] = placed.short;
+    return {
+      ok: false,
+      problem: { kind: "soldOut", title: first?.title ?? "", left: first?.left ?? 0 },
+    };
+  }
+  if (!placed.ok) return { ok: false, problem: { kind: "items" } };
+  shop.kickOutbox();
+  return { ok: true, orderNumber: placed.placed.order.order_number };
+}

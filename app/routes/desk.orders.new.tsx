@@ -1,0 +1,202 @@
+import { randomUUID } from "node:crypto";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, data, redirect, useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { FIELD_LIMITS } from "~/checkout/schema";
+import { MAX_LINE_QUANTITY } from "~/constants";
+import { flashOutcome } from "~/desk/outcome.server";
+import { orderableProducts, phoneOrderWindow, placePhoneOrder } from "~/desk/phone-order.server";
+import { requireStaff } from "~/desk/session.server";
+import { getLocale } from "~/i18n/i18next.server";
+import { languages } from "~/i18n/languages";
+import { formatOrderNumber } from "~/orders/order-number";
+import { toShortDate } from "~/platform/calendar";
+import { readForm } from "~/platform/http.server";
+import { shop } from "~/platform/shop.server";
+import { Price } from "~/ui/Price";
+import { pageMetaTags, pageTitle } from "~/ui/meta";
+
+/**
+ * An order taken on the phone or from a message (`New order`): the storefront's fields
+ * and rules, the products on sale with a quantity each, and the customer's language (the
+ * order's messages speak it). Marked as taken by phone, and by whom.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request);
+  const language = await getLocale(request);
+  const t = shop.t(language, "desk");
+  const window = phoneOrderWindow();
+  return {
+    meta: { title: pageTitle(t, t("phoneOrder.title"), { brand: false }), noindex: true },
+    token: `phone-${randomUUID()}`,
+    window: { min: toShortDate(window.min), max: toShortDate(window.max) },
+    languages: languages.map((one) => ({ code: one.code, name: one.name, lang: one.htmlLang })),
+    products: orderableProducts().map((product) => ({
+      key: product.key,
+      title: product.texts[language]?.title || product.key,
+      price: product.price ?? 0,
+      stock: product.stock,
+    })),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = pageMetaTags;
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { staff } = await requireStaff(request, { page: false });
+  const form = await readForm(request);
+  const language = await getLocale(request);
+  // The storefront's own field messages (checkout namespace), in the reader's language.
+  const placed = await placePhoneOrder(form, staff.name, shop.t(language, "checkout"));
+  if (!placed.ok) return data({ problem: placed.problem, values: Object.fromEntries(form) }, 400);
+  const number = formatOrderNumber(placed.orderNumber);
+  return redirect(`/desk/orders/${number}`, {
+    status: 303,
+    headers: {
+      "Set-Cookie": await flashOutcome(request, { kind: "taken", count: 1, kept: [] }),
+    },
+  });
+}
+
+export default function NewPhoneOrder() {
+  const page = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const { t } = useTranslation("desk");
+  const alert = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (answer) alert.current?.focus();
+  }, [answer]);
+  const typed = (name: string) => answer?.values[name] ?? "";
+  const problem = answer?.problem;
+  const wrong = (field: string) =>
+    problem?.kind === "field" && (problem.fields as string[]).includes(field) ? true : undefined;
+  return (
+    <section className="desk-page desk-page--narrow">
+      <h1>{t("phoneOrder.title")}</h1>
+      <p>{t("phoneOrder.intro")}</p>
+      {problem ? (
+        <p ref={alert} role="alert" tabIndex={-1} className="desk-error">
+          {problem.kind === "field"
+            ? problem.message
+            : problem.kind === "soldOut"
+              ? t("phoneOrder.soldOut", { title: problem.title, count: problem.left })
+              : t(`phoneOrder.problem.${problem.kind}`)}
+        </p>
+      ) : null}
+      <Form method="post" className="desk-form">
+        <input type="hidden" name="token" value={answer?.values.token ?? page.token} />
+        <fieldset className="desk-phone-order__items">
+          <legend>{t("phoneOrder.items")}</legend>
+          {page.products.map((product) => (
+            <p key={product.key} className="desk-field desk-phone-order__item">
+              <label htmlFor={`qty-${product.key}`}>
+                {product.title} · <Price amount={product.price} />
+              </label>
+              <input
+                id={`qty-${product.key}`}
+                name={`qty:${product.key}`}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={product.stock ?? MAX_LINE_QUANTITY}
+                defaultValue={typed(`qty:${product.key}`) || "0"}
+                aria-invalid={problem?.kind === "items" || undefined}
+              />
+            </p>
+          ))}
+        </fieldset>
+        <p className="desk-field">
+          <label htmlFor="po-phone">{t("order.phone")}</label>
+          <input
+            id="po-phone"
+            name="phone"
+            type="tel"
+            dir="ltr"
+            required
+            maxLength={FIELD_LIMITS.phone}
+            defaultValue={typed("phone")}
+            aria-invalid={wrong("phone")}
+          />
+        </p>
+        <p className="desk-field">
+          <label htmlFor="po-name">{t("order.name")}</label>
+          <input
+            id="po-name"
+            name="name"
+            dir="auto"
+            maxLength={FIELD_LIMITS.name}
+            defaultValue={typed("name")}
+            aria-invalid={wrong("name")}
+          />
+        </p>
+        <p className="desk-field">
+          <label htmlFor="po-address">{t("order.address")}</label>
+          <textarea
+            id="po-address"
+            name="address"
+            dir="auto"
+            rows={2}
+            required
+            maxLength={FIELD_LIMITS.address}
+            defaultValue={typed("address")}
+            aria-invalid={wrong("address")}
+          />
+        </p>
+        <p className="desk-field">
+          <label htmlFor="po-date">{t("order.deliveryDate")}</label>
+          <input
+            id="po-date"
+            name="deliveryTime"
+            inputMode="numeric"
+            required
+            placeholder={page.window.min}
+            maxLength={FIELD_LIMITS.deliveryTime}
+            defaultValue={typed("deliveryTime")}
+            aria-describedby="po-date-hint"
+            aria-invalid={wrong("deliveryTime")}
+          />
+          <span id="po-date-hint" className="desk-muted">
+            {t("phoneOrder.dateHint", { min: page.window.min, max: page.window.max })}
+          </span>
+        </p>
+        <p className="desk-field">
+          <label htmlFor="po-messenger">{t("order.messenger")}</label>
+          <input
+            id="po-messenger"
+            name="messenger"
+            dir="ltr"
+            maxLength={FIELD_LIMITS.messenger}
+            defaultValue={typed("messenger")}
+            aria-invalid={wrong("messenger")}
+          />
+        </p>
+        <p className="desk-field">
+          <label htmlFor="po-email">{t("order.email")}</label>
+          <input
+            id="po-email"
+            name="email"
+            type="email"
+            dir="ltr"
+            maxLength={FIELD_LIMITS.email}
+            defaultValue={typed("email")}
+            aria-invalid={wrong("email")}
+          />
+        </p>
+        <p className="desk-field">
+          <label htmlFor="po-language">{t("phoneOrder.language")}</label>
+          <select id="po-language" name="language" defaultValue={typed("language") || "ka"}>
+            {page.languages.map((one) => (
+              <option key={one.code} value={one.code} lang={one.lang}>
+                {one.name}
+              </option>
+            ))}
+          </select>
+        </p>
+        <button type="submit" className="desk-button desk-button--primary">
+          {t("phoneOrder.place")}
+        </button>
+      </Form>
+    </section>
+  );
+}
