@@ -40,6 +40,10 @@ function applySearch(query: OrdersQuery, filter: DeskFilter, now: number): Order
       return eb.or(either);
     });
   }
+  if (filter.tag) {
+    const pattern = `% ${filter.tag.replace(/[\\%_]/g, (char) => `\\${char}`)} %`;
+    narrowed = narrowed.where(sql<boolean>`tags like ${pattern} escape '\\'`);
+  }
   const delivery = deliveryDateOf(filter.delivery, shopToday(now));
   if (delivery) narrowed = narrowed.where("delivery_date", "=", toIsoDate(delivery));
   if (filter.from)

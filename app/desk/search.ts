@@ -6,6 +6,7 @@ import {
   parseIsoDate,
   toIsoDate,
 } from "~/platform/calendar";
+import { parseTags } from "../orders/labels";
 import { type OrderStatus, isOrderStatus } from "../orders/status";
 
 /**
@@ -29,6 +30,8 @@ export interface DeskFilter {
   until: CalendarDate | null;
   /** The delivery date: "", "today", "tomorrow" or YYYY-MM-DD. */
   delivery: DeliveryFilter;
+  /** One of the staff's tags, or "". */
+  tag: string;
   sort: DeskSort;
   page: number;
 }
@@ -115,6 +118,7 @@ export function parseDeskFilter(params: URLSearchParams): DeskFilter {
     until,
     delivery:
       delivery === "today" || delivery === "tomorrow" || parseIsoDate(delivery) ? delivery : "",
+    tag: parseTags(params.get("tag") ?? "")[0] ?? "",
     sort: params.get("sort") === "delivery" ? "delivery" : "placed",
     page: Number.isInteger(page) && page >= 1 && page <= PAGE_LIMIT ? page : 1,
   } satisfies Omit<DeskFilter, "tab">;
@@ -128,6 +132,7 @@ export interface DeskFilterQuery {
   from: string;
   until: string;
   delivery: DeliveryFilter;
+  tag: string;
   sort: DeskSort;
   page: number;
 }
@@ -139,6 +144,7 @@ export function toFilterQuery(filter: DeskFilter): DeskFilterQuery {
     from: filter.from ? toIsoDate(filter.from) : "",
     until: filter.until ? toIsoDate(filter.until) : "",
     delivery: filter.delivery,
+    tag: filter.tag,
     sort: filter.sort,
     page: filter.page,
   };
@@ -152,6 +158,7 @@ export function deskListHref(filter: DeskFilterQuery, path = "/desk"): string {
   if (filter.from) params.set("from", filter.from);
   if (filter.until) params.set("until", filter.until);
   if (filter.delivery) params.set("delivery", filter.delivery);
+  if (filter.tag) params.set("tag", filter.tag);
   if (filter.sort !== "placed") params.set("sort", filter.sort);
   if (filter.page > 1) params.set("page", String(filter.page));
   const query = params.toString();

@@ -3,6 +3,7 @@ import { giveBackStock, retakeStock } from "~/catalog/stock.server";
 import { isoAt } from "~/platform/clock";
 import type { Database, Order, OrderEvent, OrderEventsTable, OrderStatus } from "../../db/schema";
 import { type SystemNote, systemNoteColumns } from "./event-note";
+import { PINNED_MAX, storedTags, tagsOf } from "./labels";
 import { type ChatSettings, refreshOrderMessages } from "./message.server";
 import { cleanNote } from "./note";
 import { type UndoRight, transition, undoRight } from "./status";
@@ -296,4 +297,52 @@ async function appendEvent(
       staff_id: actor.staffId,
     })
     .execute();
+}
+
+/**
+ * The pinned note (shown on the list, the slip and the chat's message) and the tags of an
+ * order, saved together; each one that changed is an event with before → after, and the
+ * chats' copies follow. Returns false when the order does not exist.
+ */
+export async function saveOrderLabels(
+  db: Kysely<Database>,
+  input: { orderNumber: number; actor: Actor; pinned: string; tags: readonly string[] },
+  now: number,
+  chat: ChatSettings,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const order = await trx
+      .selectFrom("orders")
+      .selectAll()
+      .where("order_number", "=", input.orderNumber)
+      .executeTakeFirst();
+    if (!order) return false;
+    const pinned = input.pinned.trim().slice(0, PINNED_MAX) || null;
+    const tags = storedTags(input.tags);
+    if (pinned === order.pinned_note && tags === order.tags) return true;
+    await trx
+      .updateTable("orders")
+      .set({ pinned_note: pinned, tags })
+      .where("id", "=", order.id)
+      .execute();
+    const changes = [
+      ["pinned", order.pinned_note ?? "", pinned ?? ""],
+      ["tags", tagsOf(order.tags).join(" "), tagsOf(tags).join(" ")],
+    ] as const;
+    for (const [field, before, after] of changes) {
+      if (before === after) continue;
+      await appendEvent(trx, order.id, input.actor, now, {
+        kind: "note",
+        from_status: null,
+        to_status: null,
+        note: null,
+        ...systemNoteColumns({
+          key: `event.${field}`,
+          values: { before: before || "—", after: after || "—" },
+        }),
+      });
+    }
+    await refreshOrderMessages(trx, { ...order, pinned_note: pinned, tags }, chat, now);
+    return true;
+  });
 }

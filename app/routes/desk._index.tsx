@@ -19,6 +19,7 @@ import { requireStaff } from "~/desk/session.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { Isolated, isolate } from "~/i18n/isolate";
 import { getLanguage } from "~/i18n/languages";
+import { tagsOf } from "~/orders/labels";
 import { formatOrderNumber } from "~/orders/order-number";
 import { callBeforeShipping } from "~/orders/standing";
 import { asksTwice, isOrderStatus, orderStatuses } from "~/orders/status";
@@ -99,6 +100,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
           status: order.status,
           calls: order.calls,
           byPhone: order.taken_by !== null,
+          pinned: order.pinned_note,
+          tags: tagsOf(order.tags),
           standing,
           hold: callBeforeShipping(order.status, standing.refused, holdAfterRefusals),
         };
@@ -249,7 +252,8 @@ export default function DeskList() {
             </p>
           </div>
         </details>
-        {filter.query || filter.from || filter.until || filter.delivery ? (
+        {filter.tag ? <input type="hidden" name="tag" value={filter.tag} /> : null}
+        {filter.query || filter.from || filter.until || filter.delivery || filter.tag ? (
           <p className="desk-search__clear">
             <Link to="/desk">{t("list.clear")}</Link>
           </p>
@@ -333,7 +337,12 @@ export default function DeskList() {
                   <Price amount={row.total} />
                 </strong>
               </p>
-              {row.late || row.hold || row.calls > 0 || row.byPhone ? (
+              {row.late ||
+              row.hold ||
+              row.calls > 0 ||
+              row.byPhone ||
+              row.pinned ||
+              row.tags.length > 0 ? (
                 <p className="desk-order__marks">
                   {row.late ? (
                     <span className="desk-hold">{t("list.late", { hours: data.lateHours })}</span>
@@ -343,6 +352,21 @@ export default function DeskList() {
                       {t("order.hold", { refused: row.standing.refused })}
                     </span>
                   ) : null}
+                  {row.pinned ? (
+                    <span className="desk-order__pinned">
+                      📌 <bdi>{row.pinned}</bdi>
+                    </span>
+                  ) : null}
+                  {row.tags.map((tag) => (
+                    <Link
+                      key={tag}
+                      to={href({ tag, tab: "all", page: 1 })}
+                      className="desk-tag"
+                      aria-label={t("list.tagged", { tag })}
+                    >
+                      #<bdi>{tag}</bdi>
+                    </Link>
+                  ))}
                   {row.byPhone ? (
                     <span className="desk-order__calls">{t("list.byPhone")}</span>
                   ) : null}

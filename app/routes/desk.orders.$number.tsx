@@ -22,10 +22,12 @@ import { getLanguage } from "~/i18n/languages";
 import {
   addOrderNote,
   changeOrderStatus,
+  saveOrderLabels,
   undoRightOf,
   undoStatusChange,
 } from "~/orders/change-status.server";
 import { eventNote } from "~/orders/event-note";
+import { PINNED_MAX, TAGS_MAX, TAG_MAX, parseTags, tagsOf } from "~/orders/labels";
 import { NOTE_MAX } from "~/orders/note";
 import { formatOrderNumber } from "~/orders/order-number";
 import { callBeforeShipping } from "~/orders/standing";
@@ -79,6 +81,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         : null,
     name: order.name,
     takenBy: order.taken_by,
+    pinned: order.pinned_note ?? "",
+    tags: tagsOf(order.tags).join(" "),
     calls: order.calls,
     owner: session.staff.role === "owner",
     placedAt: when(order.created_at),
@@ -130,10 +134,12 @@ type ActionProblem = "refused" | "emptyNote" | "unknown" | "undo" | "undoNote" |
  * The page's forms: a status move (with an optional note), a call nobody answered, the
  * undo of the latest change, and a private note.
  */
-type Intent = "move" | "call" | "undo" | "note";
+type Intent = "move" | "call" | "undo" | "note" | "labels";
 
 function intentOf(value: string | null): Intent {
-  return value === "note" || value === "call" || value === "undo" ? value : "move";
+  return value === "note" || value === "call" || value === "undo" || value === "labels"
+    ? value
+    : "move";
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -157,6 +163,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
       shop.clock(),
     );
     if (!added) return problem("emptyNote");
+  } else if (intent === "labels") {
+    const saved = await saveOrderLabels(
+      shop.db,
+      {
+        orderNumber: number,
+        actor,
+        pinned: (form.get("pinned") ?? "").slice(0, PINNED_MAX),
+        tags: parseTags((form.get("tags") ?? "").slice(0, 200)),
+      },
+      shop.clock(),
+      shop.telegram,
+    );
+    if (!saved) throw new Response("No such order.", { status: 404 });
+    shop.kickOutbox();
   } else if (intent === "call") {
     await noAnswer(session, number);
   } else if (intent === "undo") {
@@ -350,6 +370,47 @@ export default function DeskOrder() {
           </button>
         </Form>
       ) : null}
+
+      <Form
+        method="post"
+        preventScrollReset
+        className="desk-labels"
+        aria-labelledby="desk-labels-title"
+      >
+        <h2 id="desk-labels-title">{t("labels.title")}</h2>
+        <input type="hidden" name="intent" value="labels" />
+        <p className="desk-field">
+          <label htmlFor="desk-pinned">{t("order.pinned")}</label>
+          <input
+            id="desk-pinned"
+            name="pinned"
+            dir="auto"
+            maxLength={PINNED_MAX}
+            defaultValue={order.pinned}
+            aria-describedby="desk-pinned-hint"
+          />
+          <span id="desk-pinned-hint" className="desk-muted">
+            {t("labels.pinnedHint")}
+          </span>
+        </p>
+        <p className="desk-field">
+          <label htmlFor="desk-tags">{t("labels.tags")}</label>
+          <input
+            id="desk-tags"
+            name="tags"
+            dir="auto"
+            maxLength={TAGS_MAX * (TAG_MAX + 1)}
+            defaultValue={order.tags}
+            aria-describedby="desk-tags-hint"
+          />
+          <span id="desk-tags-hint" className="desk-muted">
+            {t("labels.tagsHint")}
+          </span>
+        </p>
+        <button type="submit" className="desk-button">
+          {t("labels.save")}
+        </button>
+      </Form>
 
       <h2>{t("order.customer")}</h2>
       <dl className="desk-details">

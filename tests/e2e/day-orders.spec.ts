@@ -259,5 +259,19 @@ test.describe("a day's orders from a phone", () => {
     await expect(card).toContainText(ka("list.byPhone"));
     await expect(card).toContainText("+995 599 112 233");
     await expect(card).toContainText("₾");
+
+    // A pinned note and a tag, from the order page; the list shows both, the tag filters.
+    await card.getByRole("link", { name: new RegExp(number) }).first().click();
+    await page.getByLabel(ka("order.pinned"), { exact: true }).fill("დარეკეთ 30 წუთით ადრე");
+    await page.getByLabel(ka("labels.tags"), { exact: true }).fill("VIP ქუთაისი");
+    await page.getByRole("button", { name: ka("labels.save"), exact: true }).click();
+    await expect(page.locator(".desk-timeline")).toContainText("vip ქუთაისი");
+    await page.goto(`${shop.url}/desk/orders/${number}/slip?lng=ka`);
+    await expect(page.locator(".desk-slip")).toContainText("დარეკეთ 30 წუთით ადრე");
+    await page.goto(`${shop.url}/desk?lng=ka`);
+    await expect(card).toContainText("📌 დარეკეთ 30 წუთით ადრე");
+    await card.getByRole("link", { name: /vip/ }).click();
+    await expect(page).toHaveURL(/[?&]tag=vip/);
+    await expect(page.locator(".desk-order")).toHaveCount(1);
   });
 });

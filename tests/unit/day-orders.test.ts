@@ -10,8 +10,10 @@ import {
   changeOrderStatuses,
   latestStatusEvent,
   recordNoAnswer,
+  saveOrderLabels,
   undoStatusChange,
 } from "~/orders/change-status.server";
+import { parseTags } from "~/orders/labels";
 import { placeOrder } from "~/orders/place.server";
 import { UNDO_WINDOW_MS, cancellationNote, undoRight } from "~/orders/status";
 import type { Database, OrderStatus } from "../../db/schema";
@@ -54,6 +56,13 @@ describe("the queue's words and rules", () => {
     expect(undoRight(event, { staffId: 8, owner: true }, NOW)).toBe("withNote");
     expect(undoRight(event, { staffId: 7, owner: true }, NOW + HOUR)).toBe("withNote");
     expect(undoRight({ ...event, undoes: 3 }, { staffId: 7, owner: true }, NOW)).toBe("none");
+  });
+
+  it("reads tags as the staff type them: words, lower case, no repeats, a few at most", () => {
+    expect(parseTags(" VIP, wholesale #vip  fragile!")).toEqual(["vip", "wholesale", "fragile"]);
+    expect(parseTags("ძვირფასი   კლიენტი")).toEqual(["ძვირფასი", "კლიენტი"]);
+    expect(parseTags("a b c d e f g h")).toHaveLength(6);
+    expect(parseTags("  ")).toEqual([]);
   });
 
   it("finds phones written with 00995, 995 or a trunk 0, whole or in part", () => {
@@ -202,6 +211,51 @@ describe("a day's orders, in the database", () => {
     expect(await list("delivery=today")).toEqual([]);
     const byDelivery = await list("tab=all&sort=delivery");
     expect(byDelivery.at(-1)).toBe(mail);
+  });
+
+  it("keeps a pinned note and tags as events, and finds orders by a tag", async () => {
+    const a = await order();
+    const b = await order();
+    expect(
+      await saveOrderLabels(
+        db,
+        { orderNumber: a, actor: nino, pinned: " Call 30 min before ", tags: ["vip", "va_p"] },
+        NOW,
+        chat,
+      ),
+    ).toBe(true);
+    await saveOrderLabels(
+      db,
+      { orderNumber: b, actor: nino, pinned: "", tags: ["vaxp"] },
+      NOW,
+      chat,
+    );
+    expect(await list("tag=vip")).toEqual([a]);
+    // An underscore in a tag is a letter, not LIKE's wildcard.
+    expect(await list("tag=va_p")).toEqual([a]);
+    const stored = await db
+      .selectFrom("orders")
+      .select(["pinned_note", "tags"])
+      .where("order_number", "=", a)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ pinned_note: "Call 30 min before", tags: " vip va_p " });
+    const events = await db
+      .selectFrom("order_events")
+      .select(["note_key", "note_values"])
+      .orderBy("id")
+      .execute();
+    expect(events.slice(0, 2)).toEqual([
+      { note_key: "event.pinned", note_values: '{"before":"—","after":"Call 30 min before"}' },
+      { note_key: "event.tags", note_values: '{"before":"—","after":"vip va_p"}' },
+    ]);
+    // Saved again unchanged: no new event.
+    await saveOrderLabels(
+      db,
+      { orderNumber: a, actor: nino, pinned: "Call 30 min before", tags: ["vip", "va_p"] },
+      NOW,
+      chat,
+    );
+    expect(await db.selectFrom("order_events").select("id").execute()).toHaveLength(3);
   });
 
   it("moves many orders each by the rule, and names the one that could not move", async () => {

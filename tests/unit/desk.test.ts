@@ -90,6 +90,7 @@ describe("the desk's search field", () => {
       from: { year: 2026, month: 11, day: 1 },
       until: { year: 2026, month: 11, day: 30 },
       delivery: "",
+      tag: "",
       sort: "placed",
       page: 3,
     });
@@ -102,6 +103,7 @@ describe("the desk's search field", () => {
       from: null,
       until: null,
       delivery: "",
+      tag: "",
       sort: "placed",
       page: 1,
     });
