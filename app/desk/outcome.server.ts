@@ -9,7 +9,7 @@ const OUTCOME_KEY = "deskOutcome";
  * named with the status that kept it.
  */
 export interface DeskOutcome {
-  kind: "moved" | "called" | "undone" | "notUndone" | "taken";
+  kind: "moved" | "called" | "undone" | "notUndone" | "taken" | "corrected" | "uncorrected";
   to?: OrderStatus;
   count: number;
   /** Orders left as they were, with their status now. */

@@ -26,6 +26,7 @@ import {
   undoRightOf,
   undoStatusChange,
 } from "~/orders/change-status.server";
+import { isEditable } from "~/orders/edit.server";
 import { eventNote } from "~/orders/event-note";
 import { PINNED_MAX, TAGS_MAX, TAG_MAX, parseTags, tagsOf } from "~/orders/labels";
 import { NOTE_MAX } from "~/orders/note";
@@ -81,6 +82,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         : null,
     name: order.name,
     takenBy: order.taken_by,
+    editable: isEditable(order.status),
     pinned: order.pinned_note ?? "",
     tags: tagsOf(order.tags).join(" "),
     calls: order.calls,
@@ -511,10 +513,15 @@ export default function DeskOrder() {
           </tr>
         </tfoot>
       </table>
-      <p>
+      <p className="desk-actions__buttons">
         <Link to={`/desk/orders/${order.number}/slip`} className="desk-button">
           {t("order.slip")}
         </Link>
+        {order.editable ? (
+          <Link to={`/desk/orders/${order.number}/edit`} className="desk-button">
+            {t("edit.open")}
+          </Link>
+        ) : null}
       </p>
 
       <h2>{t("order.history")}</h2>

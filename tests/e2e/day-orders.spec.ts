@@ -261,7 +261,10 @@ test.describe("a day's orders from a phone", () => {
     await expect(card).toContainText("₾");
 
     // A pinned note and a tag, from the order page; the list shows both, the tag filters.
-    await card.getByRole("link", { name: new RegExp(number) }).first().click();
+    await card
+      .getByRole("link", { name: new RegExp(number) })
+      .first()
+      .click();
     await page.getByLabel(ka("order.pinned"), { exact: true }).fill("დარეკეთ 30 წუთით ადრე");
     await page.getByLabel(ka("labels.tags"), { exact: true }).fill("VIP ქუთაისი");
     await page.getByRole("button", { name: ka("labels.save"), exact: true }).click();

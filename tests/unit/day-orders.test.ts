@@ -13,6 +13,7 @@ import {
   saveOrderLabels,
   undoStatusChange,
 } from "~/orders/change-status.server";
+import { correctOrder } from "~/orders/edit.server";
 import { parseTags } from "~/orders/labels";
 import { placeOrder } from "~/orders/place.server";
 import { UNDO_WINDOW_MS, cancellationNote, undoRight } from "~/orders/status";
@@ -289,6 +290,86 @@ describe("a day's orders, in the database", () => {
     expect([one.outcome, two.outcome].sort()).toEqual(["moved", "same"]);
     const events = await db.selectFrom("order_events").select("id").execute();
     expect(events).toHaveLength(1);
+  });
+
+  describe("a correction", () => {
+    const setStock = (stock: number | null) =>
+      db
+        .updateTable("products")
+        .set({ stock })
+        .where("product_group", "=", "body")
+        .where("slug", "=", "hemor-cream")
+        .execute();
+    const values = {
+      address: "Rustaveli 1, apt 4",
+      phone: "+995 555 123 456",
+      deliveryTime: "01.12.26",
+      name: "Nino",
+      messenger: null,
+      email: null,
+    };
+    const correct = (orderNumber: number, qty: number) =>
+      correctOrder(
+        db,
+        {
+          orderNumber,
+          actor: nino,
+          values,
+          quantities: new Map([["body/hemor-cream", qty]]),
+        },
+        NOW,
+        chat,
+      );
+
+    it("changes fields and quantities at the price ordered, moves the stock, records each change", async () => {
+      await setStock(5);
+      const number = await order({ qty: 1 });
+      await db.updateTable("products").set({ price: 12000 }).execute();
+      const result = await correct(number, 3);
+      expect(result.outcome).toBe("saved");
+      const stored = await db
+        .selectFrom("orders")
+        .selectAll()
+        .where("order_number", "=", number)
+        .executeTakeFirstOrThrow();
+      expect(stored).toMatchObject({
+        address: "Rustaveli 1, apt 4",
+        name: "Nino",
+        delivery_time: "01.12.26",
+        delivery_date: "2026-12-01",
+        total: 30000,
+      });
+      const stock = await db.selectFrom("products").select("stock").executeTakeFirstOrThrow();
+      expect(stock.stock).toBe(2);
+      const events = await db.selectFrom("order_events").select("note_key").orderBy("id").execute();
+      expect(events.map((event) => event.note_key)).toEqual([
+        "event.edited.address",
+        "event.edited.name",
+        "event.edited.deliveryDate",
+        "event.edited.items",
+      ]);
+      expect((await correct(number, 3)).outcome).toBe("same");
+    });
+
+    it("refuses too few jars, no lines, or an order already shipped, changing nothing", async () => {
+      await setStock(1);
+      const number = await order({ qty: 1 });
+      expect(await correct(number, 3)).toEqual({
+        outcome: "stock",
+        key: "body/hemor-cream",
+        left: 0,
+      });
+      expect((await correct(number, 0)).outcome).toBe("empty");
+      const unchanged = await db
+        .selectFrom("orders")
+        .select(["address", "total"])
+        .where("order_number", "=", number)
+        .executeTakeFirstOrThrow();
+      expect(unchanged).toEqual({ address: "Rustaveli 1", total: 10000 });
+      await move(number, "confirmed");
+      await move(number, "shipped");
+      expect(await correct(number, 1)).toEqual({ outcome: "notEditable", status: "shipped" });
+    });
   });
 
   describe("undo", () => {

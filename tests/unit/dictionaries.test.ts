@@ -25,7 +25,7 @@ const SAME_AS_ENGLISH = [
   /^activity\.person$/,
   /^products\.missingIn$/,
   // A person's name is "Name" in German too.
-  /^(order|csv|fields|chat\.message)\.name$/,
+  /^(order|csv|fields|chat\.message|event\.edited)\.name$/,
 ];
 
 type Dictionary = { [key: string]: string | Dictionary };

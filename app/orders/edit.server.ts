@@ -1,0 +1,215 @@
+import { type Kysely, sql } from "kysely";
+import { isOrderable, isProductStatus } from "~/catalog/model";
+import type { CheckoutValues } from "~/checkout/schema";
+import { MAX_LINE_QUANTITY } from "~/constants";
+import { bumpRevision } from "~/content/store.server";
+import { isoAt } from "~/platform/clock";
+import type { Database, Order, OrderItem } from "../../db/schema";
+import type { Actor } from "./change-status.server";
+import { systemNoteColumns } from "./event-note";
+import { type ChatSettings, refreshOrderMessages } from "./message.server";
+import { isoDeliveryDate } from "./place.server";
+
+/** Orders staff may still correct: nothing has left the shop yet. */
+export function isEditable(status: Order["status"]): boolean {
+  return status === "new" || status === "confirmed";
+}
+
+/** The fields a correction can change, as each event names them. */
+export const editableFields = [
+  "address",
+  "phone",
+  "name",
+  "messenger",
+  "email",
+  "deliveryDate",
+] as const;
+
+export interface OrderCorrection {
+  orderNumber: number;
+  actor: Actor;
+  /** The order's fields, checked by the storefront's rules (D8). */
+  values: CheckoutValues;
+  /** The quantity wanted of each product key; 0 or absent takes the line away. */
+  quantities: ReadonlyMap<string, number>;
+}
+
+export type Correction =
+  | { outcome: "saved" | "same"; order: Order }
+  | { outcome: "notEditable"; status: Order["status"] }
+  | { outcome: "notFound" }
+  | { outcome: "empty" }
+  | { outcome: "stock"; key: string; left: number };
+
+class StockShort extends Error {
+  constructor(
+    readonly key: string,
+    readonly left: number,
+  ) {
+    super(`Not enough of ${key}`);
+  }
+}
+
+const lineText = (items: ReadonlyArray<Pick<OrderItem, "title" | "qty">>) =>
+  items.map((item) => `${item.title} × ${item.qty}`).join("; ");
+
+/**
+ * Corrects an order while it is new or confirmed, in one transaction: its fields, its
+ * lines and quantities (the price each line was ordered at stays; a product added now
+ * costs what it costs now), the stock taken or given back by the difference, the total.
+ * Every changed field is an event with before → after, and every chat's copy of the
+ * message is edited. Too few jars left refuses the whole correction.
+ */
+export async function correctOrder(
+  db: Kysely<Database>,
+  input: OrderCorrection,
+  now: number,
+  chat: ChatSettings,
+): Promise<Correction> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const order = await trx
+        .selectFrom("orders")
+        .selectAll()
+        .where("order_number", "=", input.orderNumber)
+        .executeTakeFirst();
+      if (!order) return { outcome: "notFound" } as const;
+      if (!isEditable(order.status))
+        return { outcome: "notEditable", status: order.status } as const;
+      const items = await trx
+        .selectFrom("order_items")
+        .selectAll()
+        .where("order_id", "=", order.id)
+        .orderBy("id")
+        .execute();
+      const wanted = new Map(
+        [...input.quantities].map(([key, qty]) => [
+          key,
+          Math.max(0, Math.min(MAX_LINE_QUANTITY, Math.floor(qty))),
+        ]),
+      );
+      if (![...wanted.values()].some((qty) => qty > 0)) return { outcome: "empty" } as const;
+
+      let stockMoved = false;
+      const moveStock = async (key: string, delta: number) => {
+        if (delta === 0) return;
+        const product = await trx
+          .selectFrom("products")
+          .select(["id", "stock"])
+          .where(sql<string>`product_group || '/' || slug`, "=", key)
+          .executeTakeFirst();
+        if (!product || product.stock === null) return;
+        const moved = await trx
+          .updateTable("products")
+          .set({ stock: sql`stock - ${delta}` })
+          .where("id", "=", product.id)
+          .where("stock", ">=", delta)
+          .executeTakeFirst();
+        if (Number(moved.numUpdatedRows) !== 1) throw new StockShort(key, product.stock);
+        stockMoved = true;
+      };
+
+      // Lines already in the order: their price stays; the stock moves by the difference.
+      for (const item of items) {
+        const qty = wanted.get(item.item_key) ?? 0;
+        await moveStock(item.item_key, qty - item.qty);
+        if (qty === 0) await trx.deleteFrom("order_items").where("id", "=", item.id).execute();
+        else if (qty !== item.qty)
+          await trx
+            .updateTable("order_items")
+            .set({ qty, subtotal: qty * item.price })
+            .where("id", "=", item.id)
+            .execute();
+      }
+      // Products added now: on sale, at today's price, in the chats' language.
+      const known = new Set(items.map((item) => item.item_key));
+      for (const [key, qty] of wanted) {
+        if (qty === 0 || known.has(key)) continue;
+        const product = await trx
+          .selectFrom("products as p")
+          .leftJoin("product_texts as t", (join) =>
+            join.onRef("t.product_id", "=", "p.id").on("t.language", "=", chat.language),
+          )
+          .select(["p.status", "p.price", "p.stock", "t.title"])
+          .where(sql<string>`p.product_group || '/' || p.slug`, "=", key)
+          .executeTakeFirst();
+        if (
+          !product ||
+          !isProductStatus(product.status) ||
+          !isOrderable({ status: product.status, price: product.price, stock: product.stock }) ||
+          product.price === null
+        )
+          throw new StockShort(key, 0);
+        await moveStock(key, qty);
+        await trx
+          .insertInto("order_items")
+          .values({
+            order_id: order.id,
+            item_key: key,
+            title: product.title || key,
+            qty,
+            price: product.price,
+            subtotal: qty * product.price,
+          })
+          .execute();
+      }
+      if (stockMoved) await bumpRevision(trx);
+
+      const after = await trx
+        .selectFrom("order_items")
+        .selectAll()
+        .where("order_id", "=", order.id)
+        .orderBy("id")
+        .execute();
+      const { values } = input;
+      const changed = {
+        address: values.address,
+        phone: values.phone,
+        name: values.name,
+        messenger: values.messenger,
+        email: values.email,
+        delivery_time: values.deliveryTime,
+        delivery_date: isoDeliveryDate(values.deliveryTime),
+        total: after.reduce((sum, item) => sum + item.subtotal, 0),
+        positions: after.length,
+      };
+      const events: Array<[string, string | null, string | null]> = [
+        ["address", order.address, changed.address],
+        ["phone", order.phone, changed.phone],
+        ["name", order.name, changed.name],
+        ["messenger", order.messenger, changed.messenger],
+        ["email", order.email, changed.email],
+        ["deliveryDate", order.delivery_time, changed.delivery_time],
+        ["items", lineText(items), lineText(after)],
+      ];
+      const real = events.filter(([, before, now]) => (before ?? "") !== (now ?? ""));
+      if (real.length === 0) return { outcome: "same", order } as const;
+      await trx.updateTable("orders").set(changed).where("id", "=", order.id).execute();
+      for (const [field, before, value] of real) {
+        await trx
+          .insertInto("order_events")
+          .values({
+            order_id: order.id,
+            at: isoAt(now),
+            actor: input.actor.name,
+            staff_id: input.actor.staffId,
+            kind: "note",
+            from_status: null,
+            to_status: null,
+            note: null,
+            ...systemNoteColumns({
+              key: `event.edited.${field}`,
+              values: { before: before || "—", after: value || "—" },
+            }),
+          })
+          .execute();
+      }
+      const corrected = { ...order, ...changed };
+      await refreshOrderMessages(trx, corrected, chat, now);
+      return { outcome: "saved", order: corrected } as const;
+    });
+  } catch (error) {
+    if (error instanceof StockShort) return { outcome: "stock", key: error.key, left: error.left };
+    throw error;
+  }
+}
