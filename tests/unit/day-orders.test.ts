@@ -339,7 +339,11 @@ describe("a day's orders, in the database", () => {
         delivery_date: "2026-12-01",
         total: 30000,
       });
-      const stock = await db.selectFrom("products").select("stock").executeTakeFirstOrThrow();
+      const stock = await db
+        .selectFrom("products")
+        .select("stock")
+        .where("slug", "=", "hemor-cream")
+        .executeTakeFirstOrThrow();
       expect(stock.stock).toBe(2);
       const events = await db.selectFrom("order_events").select("note_key").orderBy("id").execute();
       expect(events.map((event) => event.note_key)).toEqual([
