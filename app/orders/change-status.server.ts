@@ -70,7 +70,20 @@ export async function changeOrderStatusIn(
     .where("id", "=", order.id)
     .where("status", "=", from)
     .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) !== 1) return { outcome: "refused", order, from };
+  if (Number(updated.numUpdatedRows) !== 1) {
+    // Someone moved it meanwhile: to the same place (a double press by two people) is no
+    // move at all; anywhere else refuses this one.
+    const current = await trx
+      .selectFrom("orders")
+      .selectAll()
+      .where("id", "=", order.id)
+      .executeTakeFirstOrThrow();
+    return {
+      outcome: current.status === input.to ? "same" : "refused",
+      order: current,
+      from: current.status,
+    };
+  }
   // A cancelled order was never handed over; a refused one came back: its jars are on the shelf.
   if (input.to === "cancelled" || input.to === "refused") await giveBackStock(trx, order.id);
   await appendEvent(trx, order.id, input.actor, now, {
