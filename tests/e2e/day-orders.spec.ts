@@ -277,4 +277,32 @@ test.describe("a day's orders from a phone", () => {
     await expect(page).toHaveURL(/[?&]tag=vip/);
     await expect(page.locator(".desk-order")).toHaveCount(1);
   });
+
+  test("a wrong address and a second jar are corrected; the timeline keeps before and after", async ({
+    page,
+  }) => {
+    const number = await placeOrderOverHttp(
+      shop.url,
+      "Tbilisi, Chavchavadze 1",
+      "+995 599 55 44 33",
+    );
+    await page.setViewportSize(PHONE_SCREEN);
+    await signInToDesk(page, "Lika", shop);
+    await page.goto(`${shop.url}/desk/orders/${number}?lng=ka`);
+    await page.getByRole("link", { name: ka("edit.open") }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(number);
+    const title = text("ka", "catalog", "products.hemor-cream.title");
+    await page.getByLabel(new RegExp(title)).fill("2");
+    await page.getByLabel(ka("order.address")).fill("Tbilisi, Chavchavadze 10, apt 3");
+    await page.getByRole("button", { name: ka("edit.save") }).click();
+
+    await expect(page).toHaveURL(new RegExp(`/desk/orders/${number}$`));
+    await expect(page.locator(".desk-done")).toContainText(ka("done.corrected"));
+    await expect(page.locator(".desk-details")).toContainText("Chavchavadze 10, apt 3");
+    await expect(page.locator(".desk-items tfoot")).toContainText("200");
+    const timeline = page.locator(".desk-timeline");
+    await expect(timeline).toContainText("Chavchavadze 1 → Tbilisi, Chavchavadze 10, apt 3");
+    // Lines are named as the order stored them (the chats' language).
+    await expect(timeline).toContainText(/× 1 → .+ × 2/);
+  });
 });
