@@ -1,10 +1,11 @@
 import type { Kysely } from "kysely";
 import { fixedT } from "~/i18n/instance.server";
-import { changeOrderStatusIn } from "~/orders/change-status.server";
+import { changeOrderStatusIn, recordNoAnswerIn } from "~/orders/change-status.server";
+import { askKeyboard, orderKeyboard } from "~/orders/message";
 import { transition } from "~/orders/status";
 import { isoAt } from "~/platform/clock";
 import type { Database } from "../../db/schema";
-import { decodeStatusPress } from "../orders/callback-data";
+import { decodeDeskPress } from "../orders/callback-data";
 import type { ChatSettings } from "../orders/message.server";
 import type { BotApi } from "../platform/bot-api.server";
 
@@ -43,7 +44,11 @@ export type UpdateOutcome =
   | "unknown"
   /** The order moved on since the button was drawn. */
   | "stale"
-  | "moved";
+  | "moved"
+  /** Cancel or Refused asked once more (or Back): only the buttons changed. */
+  | "asked"
+  /** A call nobody answered, noted. */
+  | "called";
 
 export type UpdateHandler = (update: unknown) => Promise<UpdateOutcome>;
 
@@ -89,8 +94,13 @@ export function createUpdateHandler(options: UpdateHandlerOptions): UpdateHandle
 
       const chatId = String(press.message?.chat.id ?? "");
       if (!chat.deskChatIds.includes(chatId)) return { outcome: "forbidden" as const };
-      const wanted = decodeStatusPress(press.data);
-      if (!wanted || transition(wanted.from, wanted.to) !== "move")
+      const wanted = decodeDeskPress(press.data);
+      if (
+        !wanted ||
+        ((wanted.kind === "move" || wanted.kind === "ask") &&
+          transition(wanted.from, wanted.to) !== "move") ||
+        (wanted.kind === "call" && wanted.from !== "new")
+      )
         return { outcome: "unknown" as const };
       const sent = await trx
         .selectFrom("notifications")
@@ -102,13 +112,40 @@ export function createUpdateHandler(options: UpdateHandlerOptions): UpdateHandle
         .executeTakeFirst();
       if (!sent) return { outcome: "unknown" as const };
       if (sent.status !== wanted.from) return { outcome: "stale" as const, status: sent.status };
+      const actor = { name: actorName(press.from), staffId: null };
+
+      // The second question, or back from it: only this message's buttons change.
+      if (wanted.kind === "ask" || wanted.kind === "back")
+        return {
+          outcome: "asked" as const,
+          status: wanted.from,
+          keyboard:
+            wanted.kind === "ask"
+              ? askKeyboard(wanted.orderNumber, wanted.from, wanted.to, t)
+              : orderKeyboard(wanted.orderNumber, wanted.from, t),
+          to: wanted.kind === "ask" ? wanted.to : null,
+        };
+      if (wanted.kind === "call") {
+        const called = await recordNoAnswerIn(
+          trx,
+          { orderNumber: wanted.orderNumber, actor },
+          at,
+          chat,
+        );
+        return called === "recorded" || called === "same"
+          ? { outcome: "called" as const, status: wanted.from }
+          : { outcome: "stale" as const, status: sent.status };
+      }
 
       const change = await changeOrderStatusIn(
         trx,
         {
           orderNumber: wanted.orderNumber,
           to: wanted.to,
-          actor: { name: actorName(press.from), staffId: null },
+          actor,
+          systemNote: wanted.reason
+            ? { key: `cancelReason.${wanted.reason}`, values: {} }
+            : undefined,
         },
         at,
         chat,
@@ -121,6 +158,31 @@ export function createUpdateHandler(options: UpdateHandlerOptions): UpdateHandle
       return { outcome: "moved" as const, status: wanted.to };
     });
 
+    if (verdict.outcome === "asked") {
+      const edited = await api.call("editMessageReplyMarkup", {
+        chat_id: press?.message?.chat.id,
+        message_id: press?.message?.message_id,
+        reply_markup: verdict.keyboard ?? { inline_keyboard: [] },
+      });
+      if (!edited.ok) log.warn(`A chat's buttons were not redrawn: ${edited.description}`);
+      const answered = await api.call("answerCallbackQuery", {
+        callback_query_id: press?.id,
+        text: verdict.to ? t(`chat.answer.ask.${verdict.to}`) : t("chat.answer.back"),
+      });
+      if (!answered.ok)
+        log.warn(`A Telegram button press was not answered: ${answered.description}`);
+      return "asked";
+    }
+    if (verdict.outcome === "called") {
+      options.onChange?.();
+      const answered = await api.call("answerCallbackQuery", {
+        callback_query_id: press?.id,
+        text: t("chat.answer.called"),
+      });
+      if (!answered.ok)
+        log.warn(`A Telegram button press was not answered: ${answered.description}`);
+      return "called";
+    }
     if (verdict.outcome === "duplicate" || verdict.outcome === "ignored") return verdict.outcome;
     if (verdict.outcome === "moved") options.onChange?.();
     const status =

@@ -132,35 +132,43 @@ export async function recordNoAnswer(
   now: number,
   chat: ChatSettings,
 ): Promise<NoAnswer> {
-  return db.transaction().execute(async (trx) => {
-    const order = await trx
-      .selectFrom("orders")
-      .selectAll()
-      .where("order_number", "=", input.orderNumber)
-      .executeTakeFirst();
-    if (!order) return "notFound";
-    if (order.status !== "new") return "notNew";
-    const counted = await trx
-      .updateTable("orders")
-      .set({ calls: sql`calls + 1`, last_call_at: isoAt(now) })
-      .where("id", "=", order.id)
-      .where("status", "=", "new")
-      .where((eb) =>
-        eb.or([eb("last_call_at", "is", null), eb("last_call_at", "<", isoAt(now - CALL_GAP_MS))]),
-      )
-      .returningAll()
-      .executeTakeFirst();
-    if (!counted) return "same";
-    await appendEvent(trx, order.id, input.actor, now, {
-      kind: "note",
-      from_status: null,
-      to_status: null,
-      note: null,
-      ...systemNoteColumns({ key: "event.noAnswer", values: { count: counted.calls } }),
-    });
-    await refreshOrderMessages(trx, counted, chat, now);
-    return "recorded";
+  return db.transaction().execute((trx) => recordNoAnswerIn(trx, input, now, chat));
+}
+
+/** `recordNoAnswer` inside a transaction the caller holds (a chat's button press). */
+export async function recordNoAnswerIn(
+  trx: Transaction<Database>,
+  input: { orderNumber: number; actor: Actor },
+  now: number,
+  chat: ChatSettings,
+): Promise<NoAnswer> {
+  const order = await trx
+    .selectFrom("orders")
+    .selectAll()
+    .where("order_number", "=", input.orderNumber)
+    .executeTakeFirst();
+  if (!order) return "notFound";
+  if (order.status !== "new") return "notNew";
+  const counted = await trx
+    .updateTable("orders")
+    .set({ calls: sql`calls + 1`, last_call_at: isoAt(now) })
+    .where("id", "=", order.id)
+    .where("status", "=", "new")
+    .where((eb) =>
+      eb.or([eb("last_call_at", "is", null), eb("last_call_at", "<", isoAt(now - CALL_GAP_MS))]),
+    )
+    .returningAll()
+    .executeTakeFirst();
+  if (!counted) return "same";
+  await appendEvent(trx, order.id, input.actor, now, {
+    kind: "note",
+    from_status: null,
+    to_status: null,
+    note: null,
+    ...systemNoteColumns({ key: "event.noAnswer", values: { count: counted.calls } }),
   });
+  await refreshOrderMessages(trx, counted, chat, now);
+  return "recorded";
 }
 
 export interface UndoInput {

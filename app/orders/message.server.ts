@@ -8,6 +8,7 @@ import {
   buildOrderMessage,
   orderKeyboard,
 } from "~/orders/message";
+import { formatOrderNumber } from "~/orders/order-number";
 import { isoAt } from "~/platform/clock";
 import type { Database, Order } from "../../db/schema";
 import { phoneStanding } from "./read.server";
@@ -19,6 +20,8 @@ export interface ChatSettings {
   holdAfterRefusals: number;
   /** The language of every text the shop writes to the chats: messages, buttons, answers. */
   language: LanguageCode;
+  /** The shop's address (PUBLIC_URL): the message links to the order in the desk. */
+  publicUrl?: string | null;
 }
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -77,7 +80,14 @@ export async function renderOrderMessage(
   ]);
   const t = fixedT(settings.language, "desk");
   return {
-    text: buildOrderMessage(order, items, { language: settings.language, t, standing }),
+    text: buildOrderMessage(order, items, {
+      language: settings.language,
+      t,
+      standing,
+      deskLink: settings.publicUrl
+        ? `${settings.publicUrl}/desk/orders/${formatOrderNumber(order.order_number)}`
+        : undefined,
+    }),
     keyboard: orderKeyboard(order.order_number, order.status, t),
   };
 }

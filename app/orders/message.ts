@@ -1,9 +1,9 @@
 import escapeHtml from "escape-html";
 import { type LanguageCode, getLanguage } from "~/i18n/languages";
 import { formatPrice } from "~/i18n/money";
-import { encodeStatusPress } from "~/orders/callback-data";
+import { type DeskPress, chatCancelReasons, encodeDeskPress } from "~/orders/callback-data";
 import { formatOrderNumber } from "~/orders/order-number";
-import { nextStatuses } from "~/orders/status";
+import { asksTwice, nextStatuses } from "~/orders/status";
 import { formatShopDateTime } from "~/platform/calendar";
 import type { Order, OrderItem, OrderStatus } from "../../db/schema";
 import { type PhoneStanding, callBeforeShipping } from "./standing";
@@ -74,11 +74,14 @@ function standingLines(standing: OrderStanding, { language, t }: ChatTexts) {
   return { top, history };
 }
 
+/** The chat's texts, the order's standing when known, and the link to it in the desk. */
+type MessageContext = ChatTexts & { standing?: OrderStanding; deskLink?: string };
+
 function renderWith(
   order: OrderForMessage,
   items: ItemForMessage[],
   address: string,
-  chat: ChatTexts & { standing?: OrderStanding },
+  chat: MessageContext,
 ): string {
   const { t } = chat;
   const money = (tetri: number) => formatPrice(tetri, chat.language);
@@ -109,6 +112,11 @@ function renderWith(
     "",
     `${bold(t("desk:chat.message.total"))} ${money(order.total)} ${escapeHtml(t("desk:chat.message.cashOnDelivery"))}`,
   );
+  if (chat.deskLink)
+    lines.push(
+      "",
+      `<a href="${escapeHtml(chat.deskLink)}">${escapeHtml(t("desk:chat.openInDesk"))}</a>`,
+    );
   return lines.join("\n");
 }
 
@@ -122,7 +130,7 @@ function renderWith(
 export function buildOrderMessage(
   order: OrderForMessage,
   items: ItemForMessage[],
-  chat: ChatTexts & { standing?: OrderStanding },
+  chat: MessageContext,
 ): string {
   const render = (address: string) => renderWith(order, items, address, chat);
   const full = render(order.address);
@@ -145,8 +153,9 @@ export interface InlineKeyboard {
 }
 
 /**
- * The buttons under an order's message (D25): the moves allowed from its status now, in
- * one row; none once it is final.
+ * The buttons under an order's message (D25): the moves allowed from its status now, with
+ * No answer beside Confirm while it is new; Cancel and Refused on a row of their own,
+ * away from the rest, and asked once more (`askKeyboard`). None once it is final.
  */
 export function orderKeyboard(
   orderNumber: number,
@@ -155,12 +164,57 @@ export function orderKeyboard(
 ): InlineKeyboard | null {
   const moves = nextStatuses(status);
   if (moves.length === 0) return null;
+  const button = (text: string, press: DeskPress) => ({
+    text,
+    callback_data: encodeDeskPress(press),
+  });
+  const forward = moves
+    .filter((to) => !asksTwice(to))
+    .map((to) =>
+      button(t(`desk:chat.button.${to}`), { kind: "move", orderNumber, from: status, to }),
+    );
+  if (status === "new")
+    forward.push(
+      button(t("desk:chat.button.noAnswer"), { kind: "call", orderNumber, from: status }),
+    );
+  const final = moves
+    .filter((to): to is "cancelled" | "refused" => asksTwice(to))
+    .map((to) =>
+      button(t(`desk:chat.button.${to}`), { kind: "ask", orderNumber, from: status, to }),
+    );
+  return { inline_keyboard: [forward, final].filter((row) => row.length > 0) };
+}
+
+/**
+ * The second question in the chat: a cancellation's reason (Other needs words, so it is
+ * the desk's), or Yes for a refusal; and Back to the order's own buttons.
+ */
+export function askKeyboard(
+  orderNumber: number,
+  from: OrderStatus,
+  to: "cancelled" | "refused",
+  t: Translate,
+): InlineKeyboard {
+  const button = (text: string, press: DeskPress) => ({
+    text,
+    callback_data: encodeDeskPress(press),
+  });
+  const answers =
+    to === "cancelled"
+      ? chatCancelReasons.map((reason) => [
+          button(t(`desk:chat.button.reason.${reason}`), {
+            kind: "move",
+            orderNumber,
+            from,
+            to,
+            reason,
+          }),
+        ])
+      : [[button(t("desk:chat.button.refusedYes"), { kind: "move", orderNumber, from, to })]];
   return {
     inline_keyboard: [
-      moves.map((to) => ({
-        text: t(`desk:chat.button.${to}`),
-        callback_data: encodeStatusPress({ orderNumber, from: status, to }),
-      })),
+      ...answers,
+      [button(t("desk:chat.button.back"), { kind: "back", orderNumber, from })],
     ],
   };
 }

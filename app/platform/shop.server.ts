@@ -37,6 +37,7 @@ const telegram: TelegramSettings = {
   // The desk chats read the shop's default language: every message, button, answer and
   // sign-in link the shop writes there, and the product titles stored with an order.
   language: defaultLanguage,
+  publicUrl: config.publicUrl,
 };
 const bot = config.telegram.botToken
   ? createBotApi({ botToken: config.telegram.botToken, apiUrl: config.telegram.apiUrl })

@@ -36,6 +36,16 @@ describe("the order message (spec §7)", () => {
     expect(buildOrderMessage(order, items, russian)).not.toContain("Имя:");
   });
 
+  it("links to the order in the desk when the shop knows its address", () => {
+    const text = buildOrderMessage(order, items, {
+      ...russian,
+      deskLink: "https://kolkhida.ge/desk/orders/004321",
+    });
+    expect(
+      text.endsWith('<a href="https://kolkhida.ge/desk/orders/004321">Открыть в панели</a>'),
+    ).toBe(true);
+  });
+
   it("names the order, address, phone, date, items and total, in Russian", () => {
     const text = buildOrderMessage(order, items, russian);
     expect(text).toContain("<b>🛒 Новый заказ №004321</b>");

@@ -7,12 +7,23 @@ import { getDeskOrder } from "~/desk/orders.server";
 import { POLLER_LEASE, createPoller } from "~/desk/telegram-poller.server";
 import { type TelegramUpdate, createUpdateHandler } from "~/desk/telegram-updates.server";
 import { fixedT } from "~/i18n/instance.server";
-import { CALLBACK_DATA_LIMIT, decodeStatusPress, encodeStatusPress } from "~/orders/callback-data";
+import {
+  CALLBACK_DATA_LIMIT,
+  decodeDeskPress,
+  decodeStatusPress,
+  encodeDeskPress,
+  encodeStatusPress,
+} from "~/orders/callback-data";
 import { changeOrderStatus } from "~/orders/change-status.server";
 import { createDispatcher } from "~/orders/dispatcher.server";
 import { eventNote } from "~/orders/event-note";
 import { expireUnconfirmedOrders } from "~/orders/expiry.server";
-import { type OrderStanding, buildOrderMessage, orderKeyboard } from "~/orders/message";
+import {
+  type OrderStanding,
+  askKeyboard,
+  buildOrderMessage,
+  orderKeyboard,
+} from "~/orders/message";
 import type { ChatSettings } from "~/orders/message.server";
 import { placeOrder } from "~/orders/place.server";
 import { type OrderStatus, nextStatuses, orderStatuses } from "~/orders/status";
@@ -127,15 +138,34 @@ describe("the order message with its standing (D25, D26)", () => {
   it("offers the moves allowed now as buttons, and none once the order is final", () => {
     const labels = (status: OrderStatus) =>
       orderKeyboard(4321, status, t)?.inline_keyboard.flat() ?? [];
-    expect(labels("new").map((button) => button.text)).toEqual(["✅ Подтвердить", "✖️ Отменить"]);
+    expect(labels("new").map((button) => button.text)).toEqual([
+      "✅ Подтвердить",
+      "📞 Не отвечает",
+      "✖️ Отменить",
+    ]);
+    // Cancel sits on a row of its own, away from Confirm.
+    expect(orderKeyboard(4321, "new", t)?.inline_keyboard.map((row) => row.length)).toEqual([2, 1]);
     expect(labels("confirmed").map((button) => button.text)).toEqual([
       "🚚 Отправлен",
       "✖️ Отменить",
     ]);
     expect(labels("shipped").map((button) => button.text)).toEqual(["💵 Доставлен", "↩️ Отказ"]);
-    expect(labels("shipped").map((button) => decodeStatusPress(button.callback_data))).toEqual([
-      { orderNumber: 4321, from: "shipped", to: "delivered" },
-      { orderNumber: 4321, from: "shipped", to: "refused" },
+    expect(labels("shipped").map((button) => decodeDeskPress(button.callback_data))).toEqual([
+      { kind: "move", orderNumber: 4321, from: "shipped", to: "delivered" },
+      { kind: "ask", orderNumber: 4321, from: "shipped", to: "refused" },
+    ]);
+    const reasons = askKeyboard(4321, "new", "cancelled", t).inline_keyboard.flat();
+    expect(reasons.map((button) => button.text)).toEqual([
+      "✖️ Передумал(а)",
+      "✖️ Фейковый заказ",
+      "✖️ Дубликат",
+      "⬅️ Назад",
+    ]);
+    expect(reasons.map((button) => decodeDeskPress(button.callback_data))).toEqual([
+      { kind: "move", orderNumber: 4321, from: "new", to: "cancelled", reason: "changedMind" },
+      { kind: "move", orderNumber: 4321, from: "new", to: "cancelled", reason: "fakeOrder" },
+      { kind: "move", orderNumber: 4321, from: "new", to: "cancelled", reason: "duplicate" },
+      { kind: "back", orderNumber: 4321, from: "new" },
     ]);
     for (const status of ["delivered", "refused", "cancelled"] as const)
       expect(orderKeyboard(4321, status, t)).toBeNull();
@@ -417,7 +447,7 @@ describe("with a database", () => {
         JSON.parse(row?.reply_markup ?? "null").inline_keyboard[0].map(
           (button: { text: string }) => button.text,
         ),
-      ).toEqual(["✅ Confirm", "✖️ Cancel"]);
+      ).toEqual(["✅ Confirm", "📞 No answer"]);
       const { fetchImpl } = fakeApi();
       await createDispatcher({
         db,
@@ -437,6 +467,64 @@ describe("with a database", () => {
       expect(edited?.text).toMatch(
         /Order status: Confirmed — Nino Beridze \(Telegram 42\), 11\/22\/26, 2:00\sPM/,
       );
+    });
+
+    it("asks once more before a cancellation, takes its reason, and notes a call nobody answered", async () => {
+      const placed = await sentOrder();
+      const { handle, calls } = handler();
+      const raw = (data: string): TelegramUpdate => ({
+        update_id: ++updateId,
+        callback_query: {
+          id: `query-${updateId}`,
+          from: { id: 42, first_name: "Nino" },
+          message: { message_id: 101, chat: { id: 111 } },
+          data,
+        },
+      });
+      const number = placed.order_number;
+      expect(
+        await handle(raw(encodeDeskPress({ kind: "call", orderNumber: number, from: "new" }))),
+      ).toBe("called");
+      expect(
+        await handle(
+          raw(encodeDeskPress({ kind: "ask", orderNumber: number, from: "new", to: "cancelled" })),
+        ),
+      ).toBe("asked");
+      const redrawn = calls.find((call) => call.method === "editMessageReplyMarkup");
+      expect(redrawn?.body.reply_markup).toEqual(askKeyboard(number, "new", "cancelled", t));
+      expect(
+        (
+          await db
+            .selectFrom("orders")
+            .select("status")
+            .where("id", "=", placed.id)
+            .executeTakeFirstOrThrow()
+        ).status,
+      ).toBe("new");
+      expect(
+        await handle(
+          raw(
+            encodeDeskPress({
+              kind: "move",
+              orderNumber: number,
+              from: "new",
+              to: "cancelled",
+              reason: "fakeOrder",
+            }),
+          ),
+        ),
+      ).toBe("moved");
+      const recorded = await events(placed.id);
+      expect(recorded.map((event) => [event.kind, event.note_key, event.to_status])).toEqual([
+        ["note", "event.noAnswer", null],
+        ["status", "cancelReason.fakeOrder", "cancelled"],
+      ]);
+      const calledOrder = await db
+        .selectFrom("orders")
+        .select("calls")
+        .where("id", "=", placed.id)
+        .executeTakeFirstOrThrow();
+      expect(calledOrder.calls).toBe(1);
     });
 
     it("takes an order from new to delivered in three presses", async () => {
