@@ -34,6 +34,6 @@ await page.locator("form button[type=submit]").last().click();
 await page.waitForURL(/\/desk$/);
 await page.goto(`${base}/desk${process.argv[5] || ""}`);
 await page.screenshot({ path: `/tmp/shopdev/list-${lang}-${width}.png` });
-const first = await page.locator(".desk-card").first().boundingBox();
+const first = await page.locator(".desk-order").first().boundingBox();
 console.log("first card", first);
 await browser.close();

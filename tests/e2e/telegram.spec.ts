@@ -101,8 +101,8 @@ test.describe("Telegram as a second desk", () => {
     );
     const [first, second] = await messagesOf(number);
     if (!first || !second) throw new Error("unreachable");
-    expect(labels(first)).toEqual(["✅ Подтвердить", "✖️ Отменить"]);
-    expect(labels(second)).toEqual(["✅ Подтвердить", "✖️ Отменить"]);
+    expect(labels(first)).toEqual(["✅ Подтвердить", "📞 Не отвечает", "✖️ Отменить"]);
+    expect(labels(second)).toEqual(["✅ Подтвердить", "📞 Не отвечает", "✖️ Отменить"]);
     expect(first.text).toContain("Статус: Новый");
     expect(first.text).toContain("Первый заказ с этого номера");
 
