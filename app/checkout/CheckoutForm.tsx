@@ -349,7 +349,5 @@ export function formMessage(
   }
   if (message === "check.late")
     return t("checkout:check.late", { max: isolate(toShortDate(window.max)) });
-  if (message === "errors.unavailable")
-    return t("checkout:errors.unavailable", { phone: isolate(String(values?.phone ?? "")) });
   return t(`checkout:${message}`, values);
 }

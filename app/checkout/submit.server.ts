@@ -4,6 +4,7 @@ import type { TelegramSettings } from "~/orders/outbox.server";
 import { shopToday } from "~/platform/calendar";
 import type { Clock } from "~/platform/clock";
 import type { Database } from "../../db/schema";
+import { isolate } from "../i18n/isolate";
 import { refuseIfBlocked } from "../orders/blocked.server";
 import { placeOrder } from "../orders/place.server";
 import { deliveryWindow } from "./delivery-date";
@@ -93,7 +94,8 @@ export async function submitCheckout(
     return refuse(
       403,
       deps.shopPhone
-        ? { message: "errors.unavailable", fields: [], values: { phone: deps.shopPhone } }
+        ? // Isolated, so the number reads left to right inside an Arabic or Hebrew sentence.
+          { message: "errors.unavailable", fields: [], values: { phone: isolate(deps.shopPhone) } }
         : { message: "errors.unavailableNoPhone", fields: [] },
     );
 

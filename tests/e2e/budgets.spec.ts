@@ -10,9 +10,11 @@ import { expect, test } from "./support/test";
  * with react-i18next (94 KB) come before any of the shop's own code, which every page runs
  * about 9 KB of, so the 105 KB the team aimed for is reached on the catalogue, about,
  * privacy and cart pages only (docs/decisions/017, 018). The budget is the heaviest page
- * (checkout, 108.0 KB) plus about 1 KB, so any growth fails CI.
+ * plus a few hundred bytes, so any growth fails CI: checkout, 109.2 KB since its optional
+ * Name field for the courier (2026-11-25; it was 108.9 KB). Bringing every page down to
+ * 105 KB is its own piece of work.
  */
-const JS_BUDGET_GZIP = 109 * 1024;
+const JS_BUDGET_GZIP = 109.5 * 1024;
 const CSS_BUDGET_GZIP = 30 * 1024;
 
 const CART = encodeURIComponent('[["body/hemor-cream",1]]');

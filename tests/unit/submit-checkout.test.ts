@@ -98,7 +98,7 @@ describe("submitCheckout (D8, D9, D12)", () => {
       expect(outcome).toMatchObject({
         status: "refused",
         httpStatus: 403,
-        error: { message: "errors.unavailable", values: { phone: "+995 555 000 111" } },
+        error: { message: "errors.unavailable", values: { phone: "\u2068+995 555 000 111\u2069" } },
       });
     }
     expect(await count("orders")).toBe(0);
