@@ -35,6 +35,7 @@ const FIELDS = new Set([
   "role",
   "locked",
   "blocked",
+  "chats.language",
 ]);
 
 export function fieldWords(field: string): FieldWords {

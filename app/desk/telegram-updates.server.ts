@@ -76,10 +76,11 @@ function actorName(from: NonNullable<TelegramUpdate["callback_query"]>["from"]):
  */
 export function createUpdateHandler(options: UpdateHandlerOptions): UpdateHandler {
   const { db, api, chat, now, log = console } = options;
-  const t = fixedT(chat.language, "desk");
 
   return async (update) => {
     if (!isUpdate(update)) return "ignored";
+    // The chats' language is the owner's setting: read it for every press.
+    const t = fixedT(chat.language, "desk");
     const press = update.callback_query;
     const at = now();
     const verdict = await db.transaction().execute(async (trx) => {

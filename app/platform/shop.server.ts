@@ -4,7 +4,6 @@ import { sql } from "kysely";
 import { createContentStore, loadContent } from "~/content/store.server";
 import { type TelegramDesk, createTelegramDesk } from "~/desk/telegram-bot.server";
 import { fixedT } from "~/i18n/instance.server";
-import { defaultLanguage } from "~/i18n/languages";
 import { createDispatcher } from "~/orders/dispatcher.server";
 import { createExpiryJob } from "~/orders/expiry.server";
 import { type TelegramSettings, notificationsEnabled } from "~/orders/outbox.server";
@@ -34,9 +33,12 @@ const telegram: TelegramSettings = {
   chatIds: config.telegram.chatIds,
   deskChatIds: config.telegram.deskChatIds,
   holdAfterRefusals: config.desk.holdAfterRefusals,
-  // The desk chats read the shop's default language: every message, button, answer and
-  // sign-in link the shop writes there, and the product titles stored with an order.
-  language: defaultLanguage,
+  // The desk chats read the language the owner set (the shop's default until then): every
+  // message, button, answer and sign-in link the shop writes there, and the product
+  // titles stored with an order. Read at each use, so a change applies at once.
+  get language() {
+    return content.current().settings.chats.language;
+  },
   publicUrl: config.publicUrl,
 };
 const bot = config.telegram.botToken

@@ -3,12 +3,14 @@ import { Form, data, redirect, useActionData, useLoaderData } from "@remix-run/r
 import { useTranslation } from "react-i18next";
 import { requireOwner } from "~/desk/session.server";
 import { getLocale } from "~/i18n/i18next.server";
+import { languages } from "~/i18n/languages";
 import { readForm } from "~/platform/http.server";
 import { shop } from "~/platform/shop.server";
 import {
   DAYS_AHEAD_MAX,
   type SettingsError,
   type SettingsSection,
+  parseChats,
   parseContacts,
   parseDelivery,
   parseOrdering,
@@ -17,7 +19,10 @@ import { saveSettings } from "~/settings/settings.server";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 import { createToast, flashToast } from "~/ui/toast.server";
 
-/** The shop's settings (D31): contacts, taking orders, the delivery window. Owners only. */
+/**
+ * The shop's settings (D31): contacts, taking orders, the delivery window, the desk chats'
+ * language. Owners only.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireOwner(request);
   const t = shop.t(await getLocale(request), "desk");
@@ -43,7 +48,9 @@ export async function action({ request }: ActionFunctionArgs) {
         ? parseOrdering(form, shop.today())
         : section === "delivery"
           ? parseDelivery(form)
-          : null;
+          : section === "chats"
+            ? parseChats(form)
+            : null;
   if (!parsed || section === null)
     throw new Response("Unknown settings section.\n", { status: 400 });
   if (!parsed.ok) {
@@ -98,7 +105,7 @@ export default function DeskSettings() {
     answer?.section === section && answer.errors.includes(name)
       ? { "aria-invalid": true as const, "aria-describedby": `${name}-error` }
       : {};
-  const { contacts, orders, delivery } = settings;
+  const { contacts, orders, delivery, chats } = settings;
   return (
     <section className="desk-page">
       <h1>{t("settings.title")}</h1>
@@ -201,6 +208,33 @@ export default function DeskSettings() {
               : t("settings.delivery.daysDefault", { days: 90 })}
           </span>
           <FieldError answer={answer} section="delivery" name="daysAhead" />
+        </div>
+        <button type="submit" className="desk-button">
+          {t("settings.save")}
+        </button>
+      </Form>
+
+      <Form method="post" className="desk-form" aria-labelledby="settings-chats">
+        <h2 id="settings-chats">{t("settings.chats.title")}</h2>
+        <input type="hidden" name="section" value="chats" />
+        <div>
+          <label htmlFor="chats-language">{t("settings.chats.language")}</label>
+          <select
+            id="chats-language"
+            name="language"
+            defaultValue={typed("chats", "language", chats.language)}
+            aria-describedby="chats-language-hint"
+          >
+            {languages.map((one) => (
+              <option key={one.code} value={one.code} lang={one.htmlLang}>
+                {one.name}
+              </option>
+            ))}
+          </select>
+          <span id="chats-language-hint" className="desk-hint">
+            {t("settings.chats.hint")}
+          </span>
+          <FieldError answer={answer} section="chats" name="chatLanguage" />
         </div>
         <button type="submit" className="desk-button">
           {t("settings.save")}

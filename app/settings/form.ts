@@ -1,14 +1,15 @@
 import { normalizePhone } from "~/checkout/phone";
 import { HTML_EMAIL } from "~/checkout/schema";
+import { isLanguageCode } from "~/i18n/languages";
 import { type CalendarDate, compareDates, parseIsoDate } from "~/platform/calendar";
-import type { Contacts, DeliverySettings, Ordering } from "./model";
+import type { ChatsSettings, Contacts, DeliverySettings, Ordering } from "./model";
 
 /**
  * The settings forms' rules, pure: what an owner typed, read the way a person means it
  * (`@kolkhida_shop` or a t.me link is the username; a phone in any spelling, D30), or the
  * fields that are wrong. Empty hides a contact.
  */
-export type SettingsSection = "contacts" | "orders" | "delivery";
+export type SettingsSection = "contacts" | "orders" | "delivery" | "chats";
 
 export type SettingsError =
   | "email"
@@ -18,7 +19,8 @@ export type SettingsError =
   | "resumeOn"
   | "resumePast"
   | "from"
-  | "daysAhead";
+  | "daysAhead"
+  | "chatLanguage";
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; errors: SettingsError[] };
 
@@ -76,4 +78,11 @@ export function parseDelivery(form: Fields): Parsed<DeliverySettings> {
   return errors.length > 0
     ? { ok: false, errors }
     : { ok: true, value: { from: from === "" ? null : from, daysAhead } };
+}
+
+export function parseChats(form: Fields): Parsed<ChatsSettings> {
+  const language = field(form, "language");
+  return isLanguageCode(language)
+    ? { ok: true, value: { language } }
+    : { ok: false, errors: ["chatLanguage"] };
 }

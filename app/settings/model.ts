@@ -1,3 +1,4 @@
+import { type LanguageCode, defaultLanguage, isLanguageCode } from "~/i18n/languages";
 import { type CalendarDate, addDays, parseIsoDate, toIsoDate } from "~/platform/calendar";
 
 /**
@@ -29,16 +30,23 @@ export interface DeliverySettings {
   daysAhead: number | null;
 }
 
+/** The desk chats: the language of every message, button and answer the shop writes there. */
+export interface ChatsSettings {
+  language: LanguageCode;
+}
+
 export interface ShopSettings {
   contacts: Contacts;
   orders: Ordering;
   delivery: DeliverySettings;
+  chats: ChatsSettings;
 }
 
 export const defaultSettings: ShopSettings = {
   contacts: { email: "", telegram: "", whatsapp: "", phone: "" },
   orders: { taking: true, resumeOn: null },
   delivery: { from: null, daysAhead: null },
+  chats: { language: defaultLanguage },
 };
 
 function text(value: unknown): string {
@@ -63,6 +71,7 @@ export function readSettings(rows: readonly { key: string; value: string }[]): S
   const contacts = stored.get("contacts") ?? {};
   const orders = stored.get("orders") ?? {};
   const delivery = stored.get("delivery") ?? {};
+  const chats = stored.get("chats") ?? {};
   const daysAhead = delivery.daysAhead;
   return {
     contacts: {
@@ -82,6 +91,7 @@ export function readSettings(rows: readonly { key: string; value: string }[]): S
           ? daysAhead
           : null,
     },
+    chats: { language: isLanguageCode(chats.language) ? chats.language : defaultLanguage },
   };
 }
 

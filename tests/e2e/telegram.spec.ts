@@ -4,7 +4,7 @@ import { baseURL } from "../../playwright.config";
 import { signInToDesk, uniquePhone } from "./support/desk";
 import { type ChatMessage, type FakeTelegram, startFakeTelegram } from "./support/fake-telegram";
 import { placeOrderOverHttp } from "./support/order-over-http";
-import { type ShopServer, startShop } from "./support/server";
+import { type ShopServer, freePort, startShop } from "./support/server";
 import { uniqueAddress } from "./support/shop";
 import { expect, test } from "./support/test";
 
@@ -202,6 +202,40 @@ test.describe("Telegram as a second desk", () => {
     );
     expect(stored(shop, number).status).toBe("confirmed");
     expect(stored(shop, number).events).toHaveLength(1);
+  });
+
+  test("an owner sets the desk chats' language; the next order's message and buttons speak it", async ({
+    browser,
+  }) => {
+    const port = await freePort();
+    shop = await startShop(env({ PUBLIC_URL: `http://127.0.0.1:${port}` }), undefined, { port });
+    const context = await browser.newContext({ baseURL: shop.url });
+    try {
+      const page = await context.newPage();
+      await signInToDesk(page, "Owner", shop, "owner");
+      await page.goto("/desk/settings?lng=en");
+      await page.getByLabel("Language of the desk chats").selectOption("en");
+      await page
+        .locator("form")
+        .filter({ hasText: "Language of the desk chats" })
+        .getByRole("button", { name: "Save" })
+        .click();
+      await expect(page.getByLabel("Language of the desk chats")).toHaveValue("en");
+    } finally {
+      await context.close();
+    }
+    const number = await placeOrderOverHttp(shop.url, uniqueAddress("English chat"), uniquePhone());
+    await expect
+      .poll(() => telegram.delivered.filter((m) => m.text.includes(`#${number}`)).length)
+      .toBe(2);
+    const message = telegram
+      .chatMessages(CHATS[0] ?? "")
+      .find((m) => m.text.includes(`#${number}`));
+    expect(message?.text).toContain(`New order #${number}`);
+    expect(message?.text).toContain(
+      `<a href="${shop.url}/desk/orders/${number}">Open in the desk</a>`,
+    );
+    expect(labels(message)).toEqual(["✅ Confirm", "📞 No answer", "✖️ Cancel"]);
   });
 
   test("without a webhook the shop long-polls, and a press confirms the order", async () => {

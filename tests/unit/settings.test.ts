@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { listActivity } from "~/content/activity.server";
 import { loadContent, readRevision } from "~/content/store.server";
-import { parseContacts, parseDelivery, parseOrdering } from "~/settings/form";
+import { parseChats, parseContacts, parseDelivery, parseOrdering } from "~/settings/form";
 import { deliveryBounds } from "~/settings/model";
 import { saveSettings } from "~/settings/settings.server";
 import type { Database } from "../../db/schema";
@@ -127,5 +127,22 @@ describe("saving settings (D31)", () => {
     });
     expect([taking?.field, taking?.before, taking?.after]).toEqual(["orders.taking", "on", "off"]);
     expect(resume?.after).toBe("2026-12-01");
+  });
+
+  it("keeps the desk chats' language, Russian until an owner chooses another", async () => {
+    expect((await loadContent(db)).settings.chats).toEqual({ language: "ru" });
+    expect(parseChats(new URLSearchParams("language=xx"))).toEqual({
+      ok: false,
+      errors: ["chatLanguage"],
+    });
+    const parsed = parseChats(new URLSearchParams("language=ka"));
+    if (!parsed.ok) throw new Error("ka is a language of the shop");
+    const actor = { staffId: null, name: "Nino" };
+    expect(await saveSettings(db, { section: "chats", value: parsed.value, actor, now: NOW })).toBe(
+      true,
+    );
+    expect((await loadContent(db)).settings.chats).toEqual({ language: "ka" });
+    const [change] = await listActivity(db, { subject: { type: "settings", id: "chats" } });
+    expect([change?.field, change?.before, change?.after]).toEqual(["chats.language", "ru", "ka"]);
   });
 });
