@@ -97,7 +97,7 @@ export async function readOrderLines(
  */
 export async function takeStock(
   trx: Kysely<Database>,
-  lines: readonly OrderLine[],
+  lines: ReadonlyArray<Pick<OrderLine, "productId" | "qty" | "stock">>,
 ): Promise<boolean> {
   let soldOut = false;
   for (const line of lines) {
@@ -145,29 +145,17 @@ export async function giveBackStock(trx: Kysely<Database>, orderId: number): Pro
  * change is undone. False when the jars have been ordered since (the caller rolls back).
  */
 export async function retakeStock(trx: Kysely<Database>, orderId: number): Promise<boolean> {
-  const items = await trx
+  const lines = await trx
     .selectFrom("order_items")
-    .select(["item_key", "qty"])
-    .where("order_id", "=", orderId)
+    .innerJoin("products", (join) =>
+      join.on(
+        sql<string>`products.product_group || '/' || products.slug`,
+        "=",
+        sql.ref("order_items.item_key"),
+      ),
+    )
+    .select(["products.id as productId", "products.stock", "order_items.qty"])
+    .where("order_items.order_id", "=", orderId)
     .execute();
-  let soldOut = false;
-  for (const item of items) {
-    const counted = await trx
-      .selectFrom("products")
-      .select(["id", "stock"])
-      .where(sql<string>`product_group || '/' || slug`, "=", item.item_key)
-      .executeTakeFirst();
-    if (!counted || counted.stock === null) continue;
-    const taken = await trx
-      .updateTable("products")
-      .set({ stock: sql`stock - ${item.qty}` })
-      .where("id", "=", counted.id)
-      .where("stock", ">=", item.qty)
-      .returning("stock")
-      .executeTakeFirst();
-    if (!taken) return false;
-    if (taken.stock === 0) soldOut = true;
-  }
-  if (soldOut) await bumpRevision(trx);
-  return true;
+  return takeStock(trx, lines);
 }

@@ -9,6 +9,7 @@ import {
   validateCheckout,
 } from "~/checkout/schema";
 import { MAX_LINE_QUANTITY } from "~/constants";
+import { OrderFields } from "~/desk/OrderFields";
 import { actorOf } from "~/desk/order-actions.server";
 import { itemTitle } from "~/desk/order-words";
 import { flashOutcome } from "~/desk/outcome.server";
@@ -156,27 +157,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   });
 }
 
-const fields = [
-  { name: "phone", key: "order.phone", type: "tel", dir: "ltr", limit: FIELD_LIMITS.phone },
-  { name: "name", key: "order.name", type: "text", dir: "auto", limit: FIELD_LIMITS.name },
-  { name: "address", key: "order.address", type: "text", dir: "auto", limit: FIELD_LIMITS.address },
-  {
-    name: "deliveryTime",
-    key: "order.deliveryDate",
-    type: "text",
-    dir: "ltr",
-    limit: FIELD_LIMITS.deliveryTime,
-  },
-  {
-    name: "messenger",
-    key: "order.messenger",
-    type: "text",
-    dir: "ltr",
-    limit: FIELD_LIMITS.messenger,
-  },
-  { name: "email", key: "order.email", type: "email", dir: "ltr", limit: FIELD_LIMITS.email },
-] as const;
-
 export default function CorrectOrder() {
   const page = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
@@ -231,26 +211,12 @@ export default function CorrectOrder() {
                 </p>
               ))}
             </fieldset>
-            {fields.map((field) => (
-              <p key={field.name} className="desk-field">
-                <label htmlFor={`edit-${field.name}`}>{t(field.key)}</label>
-                <input
-                  id={`edit-${field.name}`}
-                  name={field.name}
-                  type={field.type}
-                  dir={field.dir}
-                  maxLength={field.limit}
-                  defaultValue={typedOr(field.name, page.values[field.name] ?? "")}
-                  aria-invalid={wrong(field.name)}
-                  aria-describedby={field.name === "deliveryTime" ? "edit-date-hint" : undefined}
-                />
-                {field.name === "deliveryTime" ? (
-                  <span id="edit-date-hint" className="desk-muted">
-                    {t("phoneOrder.dateHint", page.window)}
-                  </span>
-                ) : null}
-              </p>
-            ))}
+            <OrderFields
+              idPrefix="edit"
+              value={(name) => typedOr(name, page.values[name] ?? "")}
+              wrong={wrong}
+              window={page.window}
+            />
             <button type="submit" className="desk-button desk-button--primary">
               {t("edit.save")}
             </button>

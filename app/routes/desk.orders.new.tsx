@@ -3,8 +3,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, data, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { FIELD_LIMITS } from "~/checkout/schema";
 import { MAX_LINE_QUANTITY } from "~/constants";
+import { OrderFields } from "~/desk/OrderFields";
 import { flashOutcome } from "~/desk/outcome.server";
 import { orderableProducts, phoneOrderWindow, placePhoneOrder } from "~/desk/phone-order.server";
 import { requireStaff } from "~/desk/session.server";
@@ -106,83 +106,7 @@ export default function NewPhoneOrder() {
             </p>
           ))}
         </fieldset>
-        <p className="desk-field">
-          <label htmlFor="po-phone">{t("order.phone")}</label>
-          <input
-            id="po-phone"
-            name="phone"
-            type="tel"
-            dir="ltr"
-            required
-            maxLength={FIELD_LIMITS.phone}
-            defaultValue={typed("phone")}
-            aria-invalid={wrong("phone")}
-          />
-        </p>
-        <p className="desk-field">
-          <label htmlFor="po-name">{t("order.name")}</label>
-          <input
-            id="po-name"
-            name="name"
-            dir="auto"
-            maxLength={FIELD_LIMITS.name}
-            defaultValue={typed("name")}
-            aria-invalid={wrong("name")}
-          />
-        </p>
-        <p className="desk-field">
-          <label htmlFor="po-address">{t("order.address")}</label>
-          <textarea
-            id="po-address"
-            name="address"
-            dir="auto"
-            rows={2}
-            required
-            maxLength={FIELD_LIMITS.address}
-            defaultValue={typed("address")}
-            aria-invalid={wrong("address")}
-          />
-        </p>
-        <p className="desk-field">
-          <label htmlFor="po-date">{t("order.deliveryDate")}</label>
-          <input
-            id="po-date"
-            name="deliveryTime"
-            inputMode="numeric"
-            required
-            placeholder={page.window.min}
-            maxLength={FIELD_LIMITS.deliveryTime}
-            defaultValue={typed("deliveryTime")}
-            aria-describedby="po-date-hint"
-            aria-invalid={wrong("deliveryTime")}
-          />
-          <span id="po-date-hint" className="desk-muted">
-            {t("phoneOrder.dateHint", { min: page.window.min, max: page.window.max })}
-          </span>
-        </p>
-        <p className="desk-field">
-          <label htmlFor="po-messenger">{t("order.messenger")}</label>
-          <input
-            id="po-messenger"
-            name="messenger"
-            dir="ltr"
-            maxLength={FIELD_LIMITS.messenger}
-            defaultValue={typed("messenger")}
-            aria-invalid={wrong("messenger")}
-          />
-        </p>
-        <p className="desk-field">
-          <label htmlFor="po-email">{t("order.email")}</label>
-          <input
-            id="po-email"
-            name="email"
-            type="email"
-            dir="ltr"
-            maxLength={FIELD_LIMITS.email}
-            defaultValue={typed("email")}
-            aria-invalid={wrong("email")}
-          />
-        </p>
+        <OrderFields idPrefix="po" value={typed} wrong={wrong} window={page.window} />
         <p className="desk-field">
           <label htmlFor="po-language">{t("phoneOrder.language")}</label>
           <select id="po-language" name="language" defaultValue={typed("language") || "ka"}>

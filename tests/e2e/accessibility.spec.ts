@@ -173,7 +173,7 @@ test("keyboard alone: from the home page to the thank-you", async ({ page, javaS
 
 test("the desk's pages pass axe in ru, en and ar", async ({ page, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "axe runs in the page");
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const number = await placeOrderOverHttp(baseURL, uniqueAddress("Axe desk lane"), uniquePhone());
   await page.goto("/desk/sign-in?lng=en");
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");

@@ -174,9 +174,15 @@ for (const engine of engines) {
         /\/media\/[0-9a-f]{32}-480\.avif 480w/,
       );
       const add = text("ka", "catalog", "product.addToCart");
+      // Pressed as a person does: after the page is ready, the second after the first landed.
+      if (javaScriptEnabled)
+        await expect(buyer.locator("html")).toHaveAttribute("data-hydrated", "true");
       await buyer.getByRole("button", { name: add }).click();
+      await expect(buyer.locator(".cart-badge")).toHaveText("1");
       await buyer.getByRole("button", { name: add }).click();
+      await buyer.waitForLoadState("networkidle");
       await buyer.goto("/checkout");
+      await expect(buyer.locator(".order-summary__qty")).toHaveText("× 2");
       // With scripts, the form's fields are React's once it has hydrated.
       if (javaScriptEnabled)
         await expect(buyer.locator("html")).toHaveAttribute("data-hydrated", "true");
