@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import type { Origin } from "~/analytics/origin";
 import type { Cart } from "~/cart/model";
 import type { TelegramSettings } from "~/orders/outbox.server";
 import { shopToday } from "~/platform/calendar";
@@ -33,6 +34,8 @@ export interface CheckoutSubmission {
   language: string;
   /** Who is ordering, as far as the server can tell (the rate limit's key). */
   client: string;
+  /** Where the visit came from (decision 027), stored with the order; null when not known. */
+  origin?: Origin | null;
 }
 
 export type CheckoutOutcome =
@@ -107,6 +110,7 @@ export async function submitCheckout(
         cart: submission.cart,
         language: submission.language,
         token,
+        origin: submission.origin ?? null,
         // Titles are stored as the desk chats read them.
         titleLanguage: deps.telegram.language,
       },

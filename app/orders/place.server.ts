@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
+import { type Origin, PHONE_SOURCE } from "~/analytics/origin";
 import type { Cart } from "~/cart/model";
 import { type ShortLine, readOrderLines, takeStock } from "~/catalog/stock.server";
 import { type TelegramSettings, enqueueOrderNotifications } from "~/orders/outbox.server";
@@ -26,6 +27,8 @@ export interface PlaceOrderInput {
   titleLanguage: string;
   /** The staff member who took it on the phone; absent when the shopper placed it. */
   takenBy?: string | null;
+  /** Where the shopper's visit came from (its first utm tags or referring site), if known. */
+  origin?: Origin | null;
 }
 
 export interface PlacedOrder {
@@ -136,6 +139,14 @@ async function placeOrderOnce(
         language: input.language,
         submission_token: input.token,
         taken_by: input.takenBy ?? null,
+        // An order taken on the phone came by phone, whatever the staff's browser visited.
+        ...(input.takenBy
+          ? { source: PHONE_SOURCE, medium: null, campaign: null }
+          : {
+              source: input.origin?.source ?? null,
+              medium: input.origin?.medium ?? null,
+              campaign: input.origin?.campaign ?? null,
+            }),
         created_at: isoAt(options.now),
       })
       .returningAll()

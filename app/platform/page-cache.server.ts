@@ -3,6 +3,7 @@ import { constants as zlib, brotliCompressSync, gzipSync } from "node:zlib";
 import type { AppLoadContext } from "@remix-run/node";
 import { LRUCache } from "lru-cache";
 import { chooseEncoding } from "../../server/encoding.mjs";
+import { ORIGIN_COOKIE, rememberOrigin } from "../analytics/origin";
 import { getLocale } from "../i18n/i18next.server";
 import { type CalendarDate, shopToday } from "./calendar";
 import type { Clock } from "./clock";
@@ -36,6 +37,12 @@ export const SHAREABLE_HEADER = "X-Shop-Shareable";
 /** Parameters added by advertising and analytics links; no loader reads them. */
 const TRACKING_PARAMETER =
   /^(utm_[a-z_]+|gclid|gclsrc|gbraid|wbraid|gad_source|gad_campaignid|dclid|fbclid|msclkid|yclid|ttclid|twclid|_gl|mc_cid|mc_eid)$/i;
+
+/**
+ * Cookies the shop reads that change nothing on a page: the language (part of the key) and
+ * where the visit came from (read only when an order is placed, decision 027).
+ */
+const SHARED_COOKIES = new Set(["lng", ORIGIN_COOKIE]);
 
 /** Cookies the shop never reads: the analytics library's own, set in the browser. */
 const FOREIGN_COOKIE = /^(_ga(_\w+)?|_gid|_gat(_\w+)?|_gcl_\w+)$/;
@@ -78,7 +85,7 @@ export function shareableUrl(request: Request): URL | null {
     for (const pair of cookies.split(";")) {
       const equals = pair.indexOf("=");
       const name = (equals === -1 ? pair : pair.slice(0, equals)).trim();
-      if (name && name !== "lng" && !FOREIGN_COOKIE.test(name)) return null;
+      if (name && !SHARED_COOKIES.has(name) && !FOREIGN_COOKIE.test(name)) return null;
     }
   }
   for (const name of [...url.searchParams.keys()]) {
@@ -196,7 +203,16 @@ export function createPageServer({ build, revision, clock, maxBytes, render }: P
     return { response, body, timings };
   }
 
+  /** Every page, from memory or not, remembers where a visit came from (decision 027). */
   const serve = async (request: Request, context: AppLoadContext): Promise<Response> => {
+    const response = await serveShared(request, context);
+    const origin = rememberOrigin(request);
+    if (origin && (response.status === 304 || isHtml(response)))
+      response.headers.append("Set-Cookie", origin);
+    return response;
+  };
+
+  const serveShared = async (request: Request, context: AppLoadContext): Promise<Response> => {
     const url = pages ? shareableUrl(request) : null;
     if (!url || !pages) return finish(await renderWhole(request, context), request, "bypass");
     const key = pageKey(build, revision(), today(), await getLocale(request), url);

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, data, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { originCookieOf, readOrigin } from "~/analytics/origin";
 import { commitCart, getCart } from "~/cart/cart.server";
 import { priceCart } from "~/cart/model";
 import { cartKnowsOf, cartProduct } from "~/cart/products";
@@ -61,6 +62,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       cart: await getCart(request, cartKnowsOf(shop.content().catalog)),
       language: await getLocale(request),
       client: clientKey(request, context.clientAddress),
+      origin: readOrigin(originCookieOf(request.headers.get("Cookie"))),
     },
   );
   switch (outcome.status) {

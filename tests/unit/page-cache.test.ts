@@ -170,6 +170,24 @@ describe("pages the same for everyone, from memory", () => {
     expect(outcome(await get("/catalog?lng=de"))).toBe("bypass");
   });
 
+  it("remembers where a visit came from on the answer alone, never in the stored page", async () => {
+    const { get } = shop();
+    const landed = await get("/catalog?utm_source=instagram&utm_campaign=winter");
+    expect(landed.headers.get("Set-Cookie")).toMatch(/^origin=instagram\|\|winter; Path=\//);
+    // The next visitor gets the same page from memory, and no cookie of anyone else's.
+    const next = await get("/catalog");
+    expect(outcome(next)).toBe("hit");
+    expect(next.headers.get("Set-Cookie")).toBeNull();
+    // One who carries it still shares the stored page, and the first origin stays.
+    const returning = await get("/catalog?utm_source=tiktok", {
+      Cookie: "origin=instagram||winter",
+    });
+    expect(outcome(returning)).toBe("hit");
+    expect(returning.headers.get("Set-Cookie")).toBeNull();
+    const referred = await get("/catalog", { Referer: "https://www.facebook.com/" });
+    expect(referred.headers.get("Set-Cookie")).toMatch(/^origin=facebook\.com\|referral\|;/);
+  });
+
   it("renders again on the shop's next day", async () => {
     const { get, tomorrow, renderings } = shop();
     await get("/");

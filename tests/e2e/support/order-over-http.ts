@@ -11,9 +11,12 @@ export async function placeOrderOverHttp(
   address: string,
   phone = "+995 555 123 456",
   language?: string,
+  /** The address the visit lands on first (a link with utm tags, say). */
+  landing?: string,
 ): Promise<string> {
   const context = await request.newContext({ baseURL });
   try {
+    if (landing) await context.get(landing);
     // The switch is stored in the `lng` cookie, and the order records the shopper's language.
     if (language) await context.get(`/?lng=${language}`);
     await context.post("/cart", {
