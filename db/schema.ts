@@ -32,6 +32,14 @@ export interface OrdersTable {
   pinned_note: string | null;
   /** The staff's tags, space-separated, each lower case. */
   tags: Generated<string>;
+  /** The courier who has the parcel (or had it last); null until it is handed over. */
+  courier_id: number | null;
+  /** How often the courier found nobody home. */
+  not_home: Generated<number>;
+  /** Where the visit that placed it came from (utm_source, or the referring host; "phone"). */
+  source: string | null;
+  medium: string | null;
+  campaign: string | null;
 }
 
 export type OrderStatus = "new" | "confirmed" | "shipped" | "delivered" | "refused" | "cancelled";
@@ -51,7 +59,10 @@ export type NotificationStatus = "pending" | "sent" | "failed";
 /** The outbox of chat notifications: one row per order and chat. */
 export interface NotificationsTable {
   id: Generated<number>;
-  order_id: number;
+  /** The order it is about; null for a message about no order (the weekly summary). */
+  order_id: number | null;
+  /** Names a message about no order ("weekly:2026-11-23"): one row per topic and chat. */
+  topic: string | null;
   chat_id: string;
   text: string;
   status: Generated<NotificationStatus>;
@@ -269,7 +280,51 @@ export interface ActivityTable {
   after: string | null;
 }
 
-export type ActivitySubjectType = "product" | "settings" | "staff" | "phone";
+export type ActivitySubjectType = "product" | "settings" | "staff" | "phone" | "courier" | "cash";
+
+/** People who carry parcels; they never sign in. */
+export interface CouriersTable {
+  id: Generated<number>;
+  name: string;
+  phone: string;
+  /** 1 while the courier takes parcels, 0 once an owner set them aside. */
+  active: Generated<number>;
+  created_at: string;
+}
+
+export type HandoffOutcome = "delivered" | "refused" | "not_home";
+
+/** An order given to a courier for a day, and what the courier reported. */
+export interface HandoffsTable {
+  id: Generated<number>;
+  order_id: number;
+  courier_id: number;
+  /** The courier's day (ISO date): the delivery date the parcel went out for. */
+  day: string;
+  /** The cash to collect, in tetri, as the order stood when it was handed over. */
+  amount: number;
+  handed_at: string;
+  handed_by: string;
+  /** Null while the courier has it. */
+  outcome: HandoffOutcome | null;
+  outcome_at: string | null;
+  /** A refusal's reason (a dictionary key's last part). */
+  reason: string | null;
+  /** Where a "not home" parcel was moved to (ISO date). */
+  next_day: string | null;
+}
+
+/** What the owner counted in hand from a courier for a day, and whether the day is closed. */
+export interface CourierDaysTable {
+  courier_id: number;
+  day: string;
+  /** Tetri; null until counted. */
+  received: number | null;
+  received_at: string | null;
+  received_by: string | null;
+  closed_at: string | null;
+  closed_by: string | null;
+}
 
 export interface Database {
   orders: OrdersTable;
@@ -292,6 +347,9 @@ export interface Database {
   content_revision: ContentRevisionTable;
   activity: ActivityTable;
   blocked_phones: BlockedPhonesTable;
+  couriers: CouriersTable;
+  handoffs: HandoffsTable;
+  courier_days: CourierDaysTable;
 }
 
 export type Order = Selectable<OrdersTable>;
@@ -308,3 +366,5 @@ export type ProductRow = Selectable<ProductsTable>;
 export type ProductTextsRow = Selectable<ProductTextsTable>;
 export type ProductPhotoRow = Selectable<ProductPhotosTable>;
 export type ActivityRow = Selectable<ActivityTable>;
+export type Courier = Selectable<CouriersTable>;
+export type Handoff = Selectable<HandoffsTable>;

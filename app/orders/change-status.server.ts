@@ -1,11 +1,14 @@
 import { type Insertable, type Kysely, type Transaction, sql } from "kysely";
 import { giveBackStock, retakeStock } from "~/catalog/stock.server";
+import { recordChanges } from "~/content/activity.server";
+import { handoffUndone, settleHandoff, undoHandoff } from "~/couriers/settle.server";
 import { isoAt } from "~/platform/clock";
 import type { Database, Order, OrderEvent, OrderEventsTable, OrderStatus } from "../../db/schema";
 import { type SystemNote, systemNoteColumns } from "./event-note";
 import { PINNED_MAX, storedTags, tagsOf } from "./labels";
 import { type ChatSettings, refreshOrderMessages } from "./message.server";
 import { cleanNote } from "./note";
+import { formatOrderNumber } from "./order-number";
 import { type UndoRight, transition, undoRight } from "./status";
 
 /** Who did something: a signed-in staff member, a Telegram user, or the system. */
@@ -45,6 +48,8 @@ export interface StatusChangeInput {
   note?: string | null;
   /** The shop's own note (the system's reasons), translated for each reader. */
   systemNote?: SystemNote;
+  /** Columns that change with the status, in the same update (a hand-off's courier and day). */
+  also?: Partial<Pick<Order, "courier_id" | "delivery_date" | "delivery_time">>;
 }
 
 /** `changeOrderStatus` inside a transaction the caller holds (with more work of its own). */
@@ -66,7 +71,7 @@ export async function changeOrderStatusIn(
   if (verdict === "refused") return { outcome: "refused", order, from };
   const updated = await trx
     .updateTable("orders")
-    .set({ status: input.to })
+    .set({ ...input.also, status: input.to })
     .where("id", "=", order.id)
     .where("status", "=", from)
     .executeTakeFirst();
@@ -86,6 +91,7 @@ export async function changeOrderStatusIn(
   }
   // A cancelled order was never handed over; a refused one came back: its jars are on the shelf.
   if (input.to === "cancelled" || input.to === "refused") await giveBackStock(trx, order.id);
+  await settleHandoff(trx, order.id, input.to, input.systemNote, now);
   await appendEvent(trx, order.id, input.actor, now, {
     kind: "status",
     from_status: from,
@@ -93,7 +99,7 @@ export async function changeOrderStatusIn(
     note: cleanNote(input.note),
     ...systemNoteColumns(input.systemNote),
   });
-  const moved = { ...order, status: input.to };
+  const moved = { ...order, ...input.also, status: input.to };
   await refreshOrderMessages(trx, moved, chat, now);
   return { outcome: "moved", order: moved, from };
 }
@@ -188,6 +194,8 @@ export type Undo =
   | { outcome: "needsNote" }
   /** The jars a cancellation gave back have been ordered since. */
   | { outcome: "stock" }
+  /** The courier's day it belongs to is closed: only an owner, with a note, changes it. */
+  | { outcome: "closedDay" }
   | { outcome: "notFound" };
 
 /** The latest status change of an order, if any: the only one that can be undone. */
@@ -244,6 +252,8 @@ export async function undoStatusChange(
       if (right === "none" || !event.from_status) return { outcome: "forbidden" } as const;
       if (right === "withNote" && !note) return { outcome: "needsNote" } as const;
       const back = event.from_status;
+      const handoff = await handoffUndone(trx, order.id, order.status, back);
+      if (handoff?.closed_at && !(input.owner && note)) return { outcome: "closedDay" } as const;
       const updated = await trx
         .updateTable("orders")
         .set({ status: back })
@@ -254,6 +264,22 @@ export async function undoStatusChange(
       if (order.status === "cancelled" || order.status === "refused") {
         if (!(await retakeStock(trx, order.id))) throw new StockGone();
       }
+      if (handoff) {
+        await undoHandoff(trx, order.id, handoff);
+        if (handoff.closed_at)
+          await recordChanges(trx, {
+            actor: input.actor,
+            subject: { type: "cash", id: `${handoff.courier_id}/${handoff.day}` },
+            changes: [
+              {
+                field: `order ${formatOrderNumber(order.order_number)}`,
+                before: order.status,
+                after: `${back} (${note})`,
+              },
+            ],
+            now,
+          });
+      }
       await appendEvent(trx, order.id, input.actor, now, {
         kind: "status",
         from_status: order.status,
@@ -261,7 +287,11 @@ export async function undoStatusChange(
         note,
         undoes: event.id,
       });
-      const restored = { ...order, status: back };
+      const restored = {
+        ...order,
+        status: back,
+        ...(handoff?.handedBack ? { courier_id: null } : {}),
+      };
       await refreshOrderMessages(trx, restored, chat, now);
       return { outcome: "undone", order: restored } as const;
     })

@@ -69,7 +69,7 @@ export async function renderOrderMessage(
   order: Order,
   settings: ChatSettings,
 ): Promise<OrderMessage> {
-  const [items, standing] = await Promise.all([
+  const [items, standing, courier] = await Promise.all([
     db
       .selectFrom("order_items")
       .selectAll()
@@ -77,6 +77,13 @@ export async function renderOrderMessage(
       .orderBy("id")
       .execute(),
     orderStanding(db, order, settings),
+    order.courier_id === null
+      ? null
+      : db
+          .selectFrom("couriers")
+          .select(["name", "phone"])
+          .where("id", "=", order.courier_id)
+          .executeTakeFirst(),
   ]);
   const t = fixedT(settings.language, "desk");
   return {
@@ -84,6 +91,7 @@ export async function renderOrderMessage(
       language: settings.language,
       t,
       standing,
+      courier,
       deskLink: settings.publicUrl
         ? `${settings.publicUrl}/desk/orders/${formatOrderNumber(order.order_number)}`
         : undefined,

@@ -75,7 +75,12 @@ function standingLines(standing: OrderStanding, { language, t }: ChatTexts) {
 }
 
 /** The chat's texts, the order's standing when known, and the link to it in the desk. */
-type MessageContext = ChatTexts & { standing?: OrderStanding; deskLink?: string };
+type MessageContext = ChatTexts & {
+  standing?: OrderStanding;
+  deskLink?: string;
+  /** The courier who has the parcel (decision 027), named with their phone. */
+  courier?: { name: string; phone: string } | null;
+};
 
 function renderWith(
   order: OrderForMessage,
@@ -100,11 +105,12 @@ function renderWith(
   if (order.messenger)
     lines.push(`${bold(t("desk:chat.message.messenger"))} ${escapeHtml(order.messenger)}`);
   if (order.email) lines.push(`${bold(t("desk:chat.message.email"))} ${escapeHtml(order.email)}`);
-  lines.push(
-    `${bold(t("desk:chat.message.deliveryDate"))} ${escapeHtml(order.delivery_time)}`,
-    "",
-    bold(t("desk:chat.message.items")),
-  );
+  lines.push(`${bold(t("desk:chat.message.deliveryDate"))} ${escapeHtml(order.delivery_time)}`);
+  if (chat.courier)
+    lines.push(
+      `${bold(t("desk:chat.message.courier"))} ${escapeHtml(chat.courier.name)}, ${escapeHtml(chat.courier.phone)}`,
+    );
+  lines.push("", bold(t("desk:chat.message.items")));
   for (const item of items) {
     lines.push(`• ${escapeHtml(item.title)} × ${item.qty} — ${money(item.subtotal)}`);
   }

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { sql } from "kysely";
 import { createContentStore, loadContent } from "~/content/store.server";
+import { createWeeklyJob } from "~/couriers/weekly.server";
 import { type TelegramDesk, createTelegramDesk } from "~/desk/telegram-bot.server";
 import { fixedT } from "~/i18n/instance.server";
 import { createDispatcher } from "~/orders/dispatcher.server";
@@ -76,6 +77,12 @@ const expiry: Job | null =
         onChange: kickOutbox,
       });
 
+/** Monday 09:00 in Tbilisi: last week's numbers to the desk chats (decision 027). */
+const weekly: Job | null =
+  bot && telegram.deskChatIds.length > 0
+    ? createWeeklyJob({ db, now: clock, chat: telegram, onQueued: kickOutbox })
+    : null;
+
 export const shop = {
   config,
   db,
@@ -119,11 +126,12 @@ export function startShop(): void {
   outbox?.start();
   telegramDesk?.start();
   expiry?.start();
+  weekly?.start();
 }
 
 /** Ends the long poll and the jobs, sends what the outbox is sending, closes the database. */
 export async function stopShop(): Promise<void> {
-  await Promise.all([telegramDesk?.stop(), expiry?.stop(), content.watcher.stop()]);
+  await Promise.all([telegramDesk?.stop(), expiry?.stop(), weekly?.stop(), content.watcher.stop()]);
   await outbox?.stop();
   // Several workers share one SQLite file, and only the last to close would fold the
   // write-ahead log back into it; which is last is chance. Each folds in what it can now,

@@ -13,10 +13,13 @@ const ALL_TABLES = [
   "activity",
   "blocked_phones",
   "content_revision",
+  "courier_days",
+  "couriers",
   "desk_passkey_challenges",
   "desk_passkeys",
   "desk_sessions",
   "desk_sign_in_links",
+  "handoffs",
   "leases",
   "notifications",
   "order_events",
@@ -75,7 +78,63 @@ describe("migrations", () => {
       "taken_by",
       "pinned_note",
       "tags",
+      "courier_id",
+      "not_home",
+      "source",
+      "medium",
+      "campaign",
     ]);
+  });
+
+  it("let the outbox carry messages about no order, keeping every row it had", async () => {
+    const database = freshDatabase();
+    const migrator = createMigrator(database);
+    await migrator.migrateTo("20261125_0001_day_orders");
+    await sql`insert into orders (order_number, address, phone, delivery_time, total, positions, language, submission_token, created_at)
+      values (333333, 'A', '+995 555 123 456', '03.12.26', 10000, 1, 'ru', 'old-token-3', '2026-11-20T10:00:00.000Z')`.execute(
+      database,
+    );
+    await sql`insert into notifications (order_id, chat_id, text, status, message_id, revision)
+      values (1, '-100', 'Order 333333', 'sent', 77, 2)`.execute(database);
+    await migrateToLatest(database);
+    expect(
+      await database
+        .selectFrom("notifications")
+        .select(["order_id", "chat_id", "text", "status", "message_id", "revision", "topic"])
+        .execute(),
+    ).toEqual([
+      {
+        order_id: 1,
+        chat_id: "-100",
+        text: "Order 333333",
+        status: "sent",
+        message_id: 77,
+        revision: 2,
+        topic: null,
+      },
+    ]);
+    const row = { chat_id: "-100", text: "Weekly", topic: "weekly:2026-11-30" };
+    await database
+      .insertInto("notifications")
+      .values({ ...row, order_id: null })
+      .execute();
+    // One message a topic and chat; an order's row still belongs to a real order.
+    await expect(
+      database
+        .insertInto("notifications")
+        .values({ ...row, order_id: null })
+        .execute(),
+    ).rejects.toThrow();
+    await expect(
+      database
+        .insertInto("notifications")
+        .values({ chat_id: "-100", text: "x", order_id: 999 })
+        .execute(),
+    ).rejects.toThrow();
+    // And back: the couriers' tables go, the rows stay.
+    await migrator.migrateTo("20261125_0001_day_orders");
+    expect(await tableNames(database)).not.toContain("handoffs");
+    expect(await database.selectFrom("notifications").select("id").execute()).toHaveLength(1);
   });
 
   it("start orders placed before the desk existed as new, with no events", async () => {

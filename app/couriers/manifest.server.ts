@@ -1,0 +1,25 @@
+import { itemTitle } from "~/desk/order-words";
+import type { LanguageCode } from "~/i18n/languages";
+import { shop } from "~/platform/shop.server";
+import { type CourierDay, courierDays, parseDay } from "./cash.server";
+
+/**
+ * A courier's manifest (decision 027): every parcel handed to them for a day, with the items named
+ * in the reader's language and the cash to collect, and the total the courier must bring
+ * back (parcels nobody was home for go out again another day and are left out of it).
+ * Null when the address names no such courier's day.
+ */
+export async function readManifest(url: URL, language: LanguageCode): Promise<CourierDay | null> {
+  const day = parseDay(url.searchParams.get("day"));
+  const courierId = Number(url.searchParams.get("courier"));
+  if (!day || !Number.isSafeInteger(courierId) || courierId <= 0) return null;
+  const [entry] = await courierDays(shop.db, day, courierId);
+  if (!entry) return null;
+  const catalog = shop.content().catalog;
+  for (const parcel of entry.parcels)
+    parcel.items = parcel.items.map((item) => ({
+      ...item,
+      title: itemTitle({ item_key: item.key, title: item.title }, catalog, language),
+    }));
+  return entry;
+}

@@ -1,0 +1,322 @@
+import type { Kysely } from "kysely";
+import { DIRECT_SOURCE } from "~/analytics/origin";
+import {
+  type CalendarDate,
+  addDays,
+  compareDates,
+  shopToday,
+  startOfShopDay,
+  toIsoDate,
+} from "~/platform/calendar";
+import { isoAt } from "~/platform/clock";
+import type { Database } from "../../db/schema";
+import { refusalRate } from "./model";
+
+/**
+ * The owner's numbers (decision 027), worked out from the orders themselves. Orders are chosen by
+ * the day they were placed (in Tbilisi) or by their delivery date; a figure counts each
+ * chosen order once, by where it stands now. Cash received is what owners counted from
+ * couriers, on the couriers' days in the range: revenue is only that.
+ */
+export type ReportBasis = "placed" | "delivery";
+
+export const REPORT_MAX_DAYS = 366;
+
+export interface ReportRange {
+  from: CalendarDate;
+  to: CalendarDate;
+  by: ReportBasis;
+}
+
+export interface Totals {
+  placed: number;
+  /** Went on after the confirmation call: confirmed now, or shipped, delivered or refused. */
+  confirmed: number;
+  delivered: number;
+  refused: number;
+  cancelled: number;
+  /** Times a courier found nobody home. */
+  notHome: number;
+  refusalRate: number | null;
+  /** The cash on the parcels that went out with a courier (shipped, delivered or refused). */
+  expected: number;
+  /** What the delivered orders add up to. */
+  collected: number;
+  /** What owners counted in hand from couriers; the shop's revenue. */
+  received: number;
+  /** Received less collected on the couriers' days counted so far. */
+  difference: number;
+  /** Cash collected on couriers' days not counted yet. */
+  uncounted: number;
+  /** The average order, cancelled ones left out; null with none. */
+  average: number | null;
+}
+
+export interface Row {
+  key: string;
+  placed: number;
+  delivered: number;
+  refused: number;
+  refusalRate: number | null;
+  collected: number;
+}
+
+export interface ProductRow {
+  key: string;
+  title: string;
+  units: number;
+  deliveredUnits: number;
+  collected: number;
+}
+
+export interface CourierRow extends Row {
+  courierId: number;
+  notHome: number;
+  received: number;
+  difference: number;
+}
+
+export interface DayPoint {
+  day: string;
+  placed: number;
+  delivered: number;
+  refused: number;
+  refusalRate: number | null;
+  collected: number;
+  received: number;
+}
+
+export interface Report {
+  from: string;
+  to: string;
+  by: ReportBasis;
+  totals: Totals;
+  days: DayPoint[];
+  products: ProductRow[];
+  languages: Row[];
+  couriers: CourierRow[];
+  sources: Row[];
+}
+
+/** Today, the last 7 or 30 days (today included), as ranges. */
+export function presetRange(
+  preset: "today" | "7" | "30",
+  now: number,
+): { from: CalendarDate; to: CalendarDate } {
+  const today = shopToday(now);
+  const days = preset === "today" ? 1 : Number(preset);
+  return { from: addDays(today, 1 - days), to: today };
+}
+
+interface Chosen {
+  id: number;
+  day: string;
+  status: string;
+  total: number;
+  language: string;
+  source: string | null;
+  courier_id: number | null;
+  not_home: number;
+}
+
+function dayOfInstant(iso: string): string {
+  return toIsoDate(shopToday(Date.parse(iso)));
+}
+
+function emptyRow(key: string): Row {
+  return { key, placed: 0, delivered: 0, refused: 0, refusalRate: null, collected: 0 };
+}
+
+function count(row: Row, order: Chosen) {
+  row.placed += 1;
+  if (order.status === "delivered") {
+    row.delivered += 1;
+    row.collected += order.total;
+  }
+  if (order.status === "refused") row.refused += 1;
+  row.refusalRate = refusalRate(row.delivered, row.refused);
+}
+
+/** The report for a range; `titles` names products in the reader's language. */
+export async function buildReport(
+  db: Kysely<Database>,
+  range: ReportRange,
+  titles: (key: string) => string | null,
+): Promise<Report> {
+  const from = toIsoDate(range.from);
+  const to = toIsoDate(range.to);
+  let query = db
+    .selectFrom("orders")
+    .select([
+      "id",
+      "created_at",
+      "delivery_date",
+      "status",
+      "total",
+      "language",
+      "source",
+      "courier_id",
+      "not_home",
+    ]);
+  query =
+    range.by === "placed"
+      ? query
+          .where("created_at", ">=", isoAt(startOfShopDay(range.from)))
+          .where("created_at", "<", isoAt(startOfShopDay(addDays(range.to, 1))))
+      : query.where("delivery_date", ">=", from).where("delivery_date", "<=", to);
+  const orders: Chosen[] = (await query.orderBy("id").execute()).map((order) => ({
+    ...order,
+    day: range.by === "placed" ? dayOfInstant(order.created_at) : (order.delivery_date ?? ""),
+  }));
+  const ids = orders.map((order) => order.id);
+  const [items, cashDays, handoffs, couriers] = await Promise.all([
+    ids.length === 0
+      ? []
+      : db
+          .selectFrom("order_items")
+          .select(["order_id", "item_key", "title", "qty", "subtotal"])
+          .where("order_id", "in", ids)
+          .execute(),
+    db
+      .selectFrom("courier_days")
+      .selectAll()
+      .where("day", ">=", from)
+      .where("day", "<=", to)
+      .execute(),
+    db
+      .selectFrom("handoffs")
+      .select(["courier_id", "day", "amount", "outcome"])
+      .where("day", ">=", from)
+      .where("day", "<=", to)
+      .execute(),
+    db.selectFrom("couriers").select(["id", "name"]).execute(),
+  ]);
+
+  const has = (status: string) => orders.filter((order) => order.status === status);
+  const sum = (list: Chosen[]) => list.reduce((total, order) => total + order.total, 0);
+  const delivered = has("delivered");
+  const refused = has("refused");
+  const notCancelled = orders.filter((order) => order.status !== "cancelled");
+
+  // Cash counted from couriers: by the couriers' days in the range.
+  const collectedOn = (courierId: number, day: string) =>
+    handoffs
+      .filter((h) => h.courier_id === courierId && h.day === day && h.outcome === "delivered")
+      .reduce((total, h) => total + h.amount, 0);
+  let received = 0;
+  let difference = 0;
+  for (const day of cashDays) {
+    if (day.received === null) continue;
+    received += day.received;
+    difference += day.received - collectedOn(day.courier_id, day.day);
+  }
+  const counted = new Set(
+    cashDays.filter((day) => day.received !== null).map((day) => `${day.courier_id}/${day.day}`),
+  );
+  const uncounted = handoffs
+    .filter((h) => h.outcome === "delivered" && !counted.has(`${h.courier_id}/${h.day}`))
+    .reduce((total, h) => total + h.amount, 0);
+
+  const totals: Totals = {
+    placed: orders.length,
+    confirmed: orders.filter((order) =>
+      ["confirmed", "shipped", "delivered", "refused"].includes(order.status),
+    ).length,
+    delivered: delivered.length,
+    refused: refused.length,
+    cancelled: has("cancelled").length,
+    notHome: orders.reduce((total, order) => total + order.not_home, 0),
+    refusalRate: refusalRate(delivered.length, refused.length),
+    expected: sum(
+      orders.filter((order) => ["shipped", "delivered", "refused"].includes(order.status)),
+    ),
+    collected: sum(delivered),
+    received,
+    difference,
+    uncounted,
+    average: notCancelled.length === 0 ? null : Math.round(sum(notCancelled) / notCancelled.length),
+  };
+
+  const days: DayPoint[] = [];
+  for (let day = range.from; compareDates(day, range.to) <= 0; day = addDays(day, 1)) {
+    const iso = toIsoDate(day);
+    const chosen = orders.filter((order) => order.day === iso);
+    const row = emptyRow(iso);
+    for (const order of chosen) count(row, order);
+    days.push({
+      day: iso,
+      placed: row.placed,
+      delivered: row.delivered,
+      refused: row.refused,
+      refusalRate: row.refusalRate,
+      collected: row.collected,
+      received: cashDays
+        .filter((cash) => cash.day === iso)
+        .reduce((total, cash) => total + (cash.received ?? 0), 0),
+    });
+  }
+
+  const grouped = (keyOf: (order: Chosen) => string) => {
+    const rows = new Map<string, Row>();
+    for (const order of orders) {
+      const key = keyOf(order);
+      const row = rows.get(key) ?? emptyRow(key);
+      count(row, order);
+      rows.set(key, row);
+    }
+    return [...rows.values()].sort((a, b) => b.placed - a.placed || a.key.localeCompare(b.key));
+  };
+
+  const statusOf = new Map(orders.map((order) => [order.id, order.status]));
+  const products = new Map<string, ProductRow>();
+  for (const item of items) {
+    const row = products.get(item.item_key) ?? {
+      key: item.item_key,
+      title: titles(item.item_key) ?? item.title,
+      units: 0,
+      deliveredUnits: 0,
+      collected: 0,
+    };
+    row.units += item.qty;
+    if (statusOf.get(item.order_id) === "delivered") {
+      row.deliveredUnits += item.qty;
+      row.collected += item.subtotal;
+    }
+    products.set(item.item_key, row);
+  }
+
+  const courierRows: CourierRow[] = couriers
+    .map((courier) => {
+      const mine = handoffs.filter((h) => h.courier_id === courier.id);
+      const days = cashDays.filter((day) => day.courier_id === courier.id && day.received !== null);
+      const row: CourierRow = {
+        ...emptyRow(courier.name),
+        courierId: courier.id,
+        placed: mine.length,
+        delivered: mine.filter((h) => h.outcome === "delivered").length,
+        refused: mine.filter((h) => h.outcome === "refused").length,
+        notHome: mine.filter((h) => h.outcome === "not_home").length,
+        collected: mine.filter((h) => h.outcome === "delivered").reduce((t, h) => t + h.amount, 0),
+        received: days.reduce((t, day) => t + (day.received ?? 0), 0),
+        difference: days.reduce(
+          (t, day) => t + (day.received ?? 0) - collectedOn(courier.id, day.day),
+          0,
+        ),
+      };
+      row.refusalRate = refusalRate(row.delivered, row.refused);
+      return row;
+    })
+    .filter((row) => row.placed > 0);
+
+  return {
+    from,
+    to,
+    by: range.by,
+    totals,
+    days,
+    products: [...products.values()].sort((a, b) => b.units - a.units),
+    languages: grouped((order) => order.language),
+    couriers: courierRows,
+    sources: grouped((order) => order.source ?? DIRECT_SOURCE),
+  };
+}
