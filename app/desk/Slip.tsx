@@ -36,6 +36,14 @@ export function Slip({ slip, headingLevel = 1 }: { slip: SlipView; headingLevel?
             <bdi>{slip.deliveryDate}</bdi>
           </dd>
         </div>
+        {slip.courier ? (
+          <div>
+            <dt>{t("order.courier")}</dt>
+            <dd>
+              <bdi>{slip.courier}</bdi>
+            </dd>
+          </div>
+        ) : null}
         {slip.pinnedNote ? (
           <div>
             <dt>{t("order.pinned")}</dt>

@@ -36,6 +36,11 @@ const FIELDS = new Set([
   "locked",
   "blocked",
   "chats.language",
+  "name",
+  "phone",
+  "active",
+  "received",
+  "closed",
 ]);
 
 export function fieldWords(field: string): FieldWords {

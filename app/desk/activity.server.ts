@@ -36,6 +36,30 @@ export async function activityEntries(
         ).map((row) => [String(row.id), row.name])
       : [],
   );
+  // Couriers are named by their name now; a courier's day as "name · YYYY-MM-DD".
+  const courierIds = [
+    ...new Set(
+      page
+        .filter((row) => row.subject_type === "courier" || row.subject_type === "cash")
+        .map((row) => Number(row.subject.split("/")[0])),
+    ),
+  ].filter(Number.isSafeInteger);
+  const couriers = new Map(
+    courierIds.length
+      ? (
+          await db
+            .selectFrom("couriers")
+            .select(["id", "name"])
+            .where("id", "in", courierIds)
+            .execute()
+        ).map((row) => [String(row.id), row.name])
+      : [],
+  );
+  const courierSubject = (subject: string) => {
+    const [id = "", day] = subject.split("/");
+    const name = couriers.get(id) ?? id;
+    return day ? `${name} · ${day}` : name;
+  };
   const locale = getLanguage(language).htmlLang;
   const entries = page.map((row) => ({
     id: row.id,
@@ -48,7 +72,9 @@ export async function activityEntries(
           ? (names.get(row.subject) ?? row.subject)
           : row.subject_type === "phone"
             ? row.subject
-            : settingsLabel,
+            : row.subject_type === "courier" || row.subject_type === "cash"
+              ? courierSubject(row.subject)
+              : settingsLabel,
     field: row.field,
     before: row.before,
     after: row.after,

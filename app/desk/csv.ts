@@ -26,7 +26,11 @@ export function csvPhone(phone: string): string {
 }
 
 /** The export's file name: what it holds (tab, dates, search) and the day it was made. */
-export function csvFileName(parts: Array<string | null | undefined>, today: string): string {
+export function csvFileName(
+  parts: Array<string | null | undefined>,
+  today: string,
+  kind = "orders",
+): string {
   const words = parts
     .filter((part): part is string => Boolean(part))
     .map((part) =>
@@ -37,5 +41,5 @@ export function csvFileName(parts: Array<string | null | undefined>, today: stri
         .slice(0, 40),
     )
     .filter(Boolean);
-  return `${["orders", ...words, today].join("_")}.csv`;
+  return `${[kind, ...words, today].join("_")}.csv`;
 }

@@ -11,6 +11,8 @@ export interface SlipView {
   phone: string;
   deliveryDate: string;
   pinnedNote: string | null;
+  /** The courier who has the parcel, with their phone (decision 027). */
+  courier: string | null;
   total: number;
   items: Array<{ key: string; title: string; qty: number }>;
 }
@@ -27,6 +29,20 @@ export async function readSlips(numbers: number[], language: LanguageCode): Prom
     shop.db,
     orders.map((order) => order.id),
   );
+  const courierIds = orders.flatMap((order) =>
+    order.courier_id === null ? [] : [order.courier_id],
+  );
+  const couriers = new Map(
+    courierIds.length === 0
+      ? []
+      : (
+          await shop.db
+            .selectFrom("couriers")
+            .select(["id", "name", "phone"])
+            .where("id", "in", courierIds)
+            .execute()
+        ).map((courier) => [courier.id, `${courier.name}, ${courier.phone}`]),
+  );
   const byNumber = new Map(orders.map((order) => [order.order_number, order]));
   return numbers.flatMap((number) => {
     const order = byNumber.get(number);
@@ -39,6 +55,7 @@ export async function readSlips(numbers: number[], language: LanguageCode): Prom
         phone: order.phone,
         deliveryDate: order.delivery_time,
         pinnedNote: order.pinned_note,
+        courier: order.courier_id === null ? null : (couriers.get(order.courier_id) ?? null),
         total: order.total,
         items: (items.get(order.id) ?? []).map((item) => ({
           key: item.item_key,

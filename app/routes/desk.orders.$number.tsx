@@ -93,6 +93,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     messenger: order.messenger,
     email: order.email,
     deliveryDate: order.delivery_time,
+    courier:
+      order.courier_id === null
+        ? null
+        : ((await shop.db
+            .selectFrom("couriers")
+            .select(["name", "phone"])
+            .where("id", "=", order.courier_id)
+            .executeTakeFirst()) ?? null),
+    notHome: order.not_home,
+    source: order.source,
     language: orderLanguage(order.language),
     total: order.total,
     items: items.map((item) => ({
@@ -131,7 +141,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = pageMetaTags;
 
-type ActionProblem = "refused" | "emptyNote" | "unknown" | "undo" | "undoNote" | "undoStock";
+type ActionProblem =
+  | "refused"
+  | "emptyNote"
+  | "unknown"
+  | "undo"
+  | "undoNote"
+  | "undoStock"
+  | "undoClosedDay";
 /**
  * The page's forms: a status move (with an optional note), a call nobody answered, the
  * undo of the latest change, and a private note.
@@ -197,6 +214,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (undone.outcome === "notFound") throw new Response("No such order.", { status: 404 });
     if (undone.outcome === "needsNote") return problem("undoNote");
     if (undone.outcome === "stock") return problem("undoStock", 409);
+    if (undone.outcome === "closedDay") return problem("undoClosedDay", 409);
     if (undone.outcome !== "undone") return problem("undo", 409);
     shop.kickOutbox();
   } else {
@@ -472,8 +490,33 @@ export default function DeskOrder() {
           <dt>{t("order.deliveryDate")}</dt>
           <dd>
             <bdi>{order.deliveryDate}</bdi>
+            {order.notHome > 0 ? (
+              <span className="desk-muted">
+                {" "}
+                · {t("order.notHomeCount", { count: order.notHome })}
+              </span>
+            ) : null}
           </dd>
         </div>
+        {order.courier ? (
+          <div>
+            <dt>{t("order.courier")}</dt>
+            <dd>
+              <bdi>{order.courier.name}</bdi>,{" "}
+              <a href={`tel:${order.courier.phone.replace(/\s+/g, "")}`}>
+                <bdi dir="ltr">{order.courier.phone}</bdi>
+              </a>
+            </dd>
+          </div>
+        ) : null}
+        {order.source ? (
+          <div>
+            <dt>{t("order.source")}</dt>
+            <dd>
+              <bdi dir="ltr">{order.source}</bdi>
+            </dd>
+          </div>
+        ) : null}
         <div>
           <dt>{t("order.language")}</dt>
           <dd>

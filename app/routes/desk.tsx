@@ -81,6 +81,10 @@ export function ErrorBoundary() {
 /** The desk's sections: staff work orders; owners also run the shop (D31). */
 const sections = [
   { to: "/desk", key: "orders", owner: false },
+  { to: "/desk/handoff", key: "handoff", owner: false },
+  { to: "/desk/cash", key: "cash", owner: false },
+  { to: "/desk/reports", key: "reports", owner: true },
+  { to: "/desk/couriers", key: "couriers", owner: true },
   { to: "/desk/products", key: "products", owner: true },
   { to: "/desk/settings", key: "settings", owner: true },
   { to: "/desk/people", key: "people", owner: true },

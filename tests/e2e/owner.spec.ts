@@ -248,7 +248,14 @@ for (const engine of engines) {
       const staff = await signIn(browser, shop, "Giorgi", "staff", javaScriptEnabled);
       contexts.push(staff.context);
       await expect(staff.page.getByRole("link", { name: "Products" })).toHaveCount(0);
-      for (const path of ["/desk/products", "/desk/settings", "/desk/people", "/desk/activity"]) {
+      for (const path of [
+        "/desk/products",
+        "/desk/settings",
+        "/desk/people",
+        "/desk/activity",
+        "/desk/couriers",
+        "/desk/reports",
+      ]) {
         const response = await staff.page.goto(path);
         expect(response?.status(), path).toBe(403);
         await expect(staff.page.getByRole("heading", { level: 1 })).toHaveText(

@@ -25,7 +25,9 @@ const SAME_AS_ENGLISH = [
   /^activity\.person$/,
   /^products\.missingIn$/,
   // A person's name is "Name" in German too.
-  /^(order|csv|fields|chat\.message|event\.edited)\.name$/,
+  /^(order|csv|fields|chat\.message|event\.edited|couriers|activity\.fields)\.name$/,
+  // A range of dates is written with a dash in every language.
+  /^reports\.range$/,
 ];
 
 type Dictionary = { [key: string]: string | Dictionary };

@@ -1,0 +1,175 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, data, redirect, useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { FIELD_LIMITS } from "~/checkout/schema";
+import { listCouriers, saveCourier } from "~/couriers/couriers.server";
+import { COURIER_NAME_MAX } from "~/couriers/model";
+import { requireOwner } from "~/desk/session.server";
+import { getLocale } from "~/i18n/i18next.server";
+import { readForm } from "~/platform/http.server";
+import { shop } from "~/platform/shop.server";
+import { pageMetaTags, pageTitle } from "~/ui/meta";
+import { createToast, flashToast } from "~/ui/toast.server";
+
+/** The people who carry parcels (decision 027, owners): name, phone, whether they take parcels now. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireOwner(request);
+  const t = shop.t(await getLocale(request), "desk");
+  const couriers = await listCouriers(shop.db);
+  return {
+    meta: { title: pageTitle(t, t("couriers.title"), { brand: false }), noindex: true },
+    couriers: couriers.map((courier) => ({
+      id: courier.id,
+      name: courier.name,
+      phone: courier.phone,
+      active: courier.active === 1,
+    })),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = pageMetaTags;
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { staff } = await requireOwner(request, { page: false });
+  const form = await readForm(request);
+  const idText = form.get("id") ?? "";
+  const id = /^\d{1,9}$/.test(idText) ? Number(idText) : null;
+  const input = {
+    id,
+    name: (form.get("name") ?? "").slice(0, COURIER_NAME_MAX + 1),
+    phone: (form.get("phone") ?? "").slice(0, FIELD_LIMITS.phone),
+    active: id === null || form.get("active") === "1",
+    actor: { staffId: staff.id, name: staff.name },
+  };
+  const saved = await saveCourier(shop.db, input, shop.clock());
+  if (!saved.ok) {
+    if (saved.problem === "notFound") throw new Response("No such courier.", { status: 404 });
+    return data({ problem: saved.problem, id, name: input.name, phone: input.phone }, 400);
+  }
+  const toast = createToast({ kind: "desk", message: id ? "couriers.saved" : "couriers.added" });
+  return redirect("/desk/couriers", {
+    status: 303,
+    headers: { "Set-Cookie": await flashToast(request, toast) },
+  });
+}
+
+function CourierFields({
+  prefix,
+  name,
+  phone,
+  problem,
+}: {
+  prefix: string;
+  name: string;
+  phone: string;
+  problem: string | null;
+}) {
+  const { t } = useTranslation("desk");
+  return (
+    <>
+      <p className="desk-field">
+        <label htmlFor={`${prefix}-name`}>{t("couriers.name")}</label>
+        <input
+          id={`${prefix}-name`}
+          name="name"
+          required
+          maxLength={COURIER_NAME_MAX}
+          autoComplete="off"
+          defaultValue={name}
+          aria-invalid={problem === "name" || undefined}
+        />
+      </p>
+      <p className="desk-field">
+        <label htmlFor={`${prefix}-phone`}>{t("couriers.phone")}</label>
+        <input
+          id={`${prefix}-phone`}
+          name="phone"
+          type="tel"
+          dir="ltr"
+          required
+          maxLength={FIELD_LIMITS.phone}
+          autoComplete="off"
+          defaultValue={phone}
+          aria-invalid={problem === "phone" || undefined}
+        />
+      </p>
+    </>
+  );
+}
+
+export default function DeskCouriers() {
+  const page = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const { t } = useTranslation("desk");
+  const alert = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (answer) alert.current?.focus();
+  }, [answer]);
+  const problemFor = (id: number | null) =>
+    answer && answer.id === id ? (
+      <p ref={alert} role="alert" tabIndex={-1} className="desk-error">
+        {t(`couriers.problem.${answer.problem}`)}
+      </p>
+    ) : null;
+  return (
+    <section className="desk-page">
+      <h1>{t("couriers.title")}</h1>
+      <p>{t("couriers.intro")}</p>
+      <Form method="post" className="desk-form" aria-labelledby="courier-add">
+        <h2 id="courier-add">{t("couriers.add")}</h2>
+        {problemFor(null)}
+        <CourierFields
+          prefix="courier-new"
+          name={answer && answer.id === null ? answer.name : ""}
+          phone={answer && answer.id === null ? answer.phone : ""}
+          problem={answer && answer.id === null ? answer.problem : null}
+        />
+        <button type="submit" className="desk-button desk-button--primary">
+          {t("couriers.addButton")}
+        </button>
+      </Form>
+
+      <h2>{t("couriers.list")}</h2>
+      {page.couriers.length === 0 ? (
+        <p className="desk-empty">{t("couriers.none")}</p>
+      ) : (
+        <ul className="desk-cards">
+          {page.couriers.map((courier) => (
+            <li key={courier.id} className="desk-card">
+              <Form method="post" className="desk-form" aria-label={courier.name}>
+                <h3>
+                  <bdi>{courier.name}</bdi>{" "}
+                  {courier.active ? null : (
+                    <span className="desk-muted">({t("couriers.inactive")})</span>
+                  )}
+                </h3>
+                {problemFor(courier.id)}
+                <input type="hidden" name="id" value={courier.id} />
+                <CourierFields
+                  prefix={`courier-${courier.id}`}
+                  name={answer?.id === courier.id ? answer.name : courier.name}
+                  phone={answer?.id === courier.id ? answer.phone : courier.phone}
+                  problem={answer?.id === courier.id ? answer.problem : null}
+                />
+                <p className="desk-choice">
+                  <input
+                    id={`courier-${courier.id}-active`}
+                    type="checkbox"
+                    name="active"
+                    value="1"
+                    defaultChecked={courier.active}
+                  />
+                  <label htmlFor={`courier-${courier.id}-active`}>{t("couriers.active")}</label>
+                </p>
+                <button type="submit" className="desk-button">
+                  {t("couriers.save")}
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,205 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, redirect, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { handOffCandidates, handOver, parseDay } from "~/couriers/cash.server";
+import { listCouriers } from "~/couriers/couriers.server";
+import { actorOf, orderNumbersOf } from "~/desk/order-actions.server";
+import { requireStaff } from "~/desk/session.server";
+import { getLocale } from "~/i18n/i18next.server";
+import { formatOrderNumber } from "~/orders/order-number";
+import { parseIsoDate, toIsoDate } from "~/platform/calendar";
+import { readForm } from "~/platform/http.server";
+import { shop } from "~/platform/shop.server";
+import { Price } from "~/ui/Price";
+import { pageMetaTags, pageTitle } from "~/ui/meta";
+
+/**
+ * The hand-off (decision 027): a delivery date and a courier; the confirmed orders for that date
+ * are ticked, the other confirmed ones can be added; `Hand over` ships them with the
+ * courier in one transaction and offers the manifest.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request);
+  const url = new URL(request.url);
+  const t = shop.t(await getLocale(request), "desk");
+  const day = parseDay(url.searchParams.get("day")) ?? toIsoDate(shop.today());
+  const couriers = (await listCouriers(shop.db)).filter((courier) => courier.active === 1);
+  const chosen = Number(url.searchParams.get("courier"));
+  const courier = couriers.find((candidate) => candidate.id === chosen) ?? null;
+  const { forDay, others } = await handOffCandidates(shop.db, day);
+  const row = (order: (typeof forDay)[number]) => ({
+    number: formatOrderNumber(order.order_number),
+    name: order.name,
+    address: order.address,
+    phone: order.phone,
+    total: order.total,
+    deliveryDate: order.delivery_date,
+    pinned: order.pinned_note,
+  });
+  const handed = url.searchParams.get("handed");
+  return {
+    meta: { title: pageTitle(t, t("handoff.title"), { brand: false }), noindex: true },
+    day,
+    couriers: couriers.map((candidate) => ({ id: candidate.id, name: candidate.name })),
+    courier: courier ? { id: courier.id, name: courier.name } : null,
+    forDay: forDay.map(row),
+    others: others.map(row),
+    done:
+      handed !== null && courier
+        ? {
+            count: Number(handed) || 0,
+            kept: (url.searchParams.get("kept") ?? "").split(",").filter(Boolean).slice(0, 100),
+          }
+        : null,
+    problem: url.searchParams.get("problem"),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = pageMetaTags;
+
+export async function action({ request }: ActionFunctionArgs) {
+  const session = await requireStaff(request, { page: false });
+  const form = await readForm(request);
+  const day = parseDay(form.get("day"));
+  const courierId = Number(form.get("courier"));
+  const numbers = orderNumbersOf(form.getAll("order"));
+  const back = new URLSearchParams({ day: day ?? "", courier: String(courierId || "") });
+  const date = day ? parseIsoDate(day) : null;
+  if (!date || !courierId) return redirect(`/desk/handoff?${back}&problem=choose`, 303);
+  if (numbers.length === 0) return redirect(`/desk/handoff?${back}&problem=none`, 303);
+  const result = await handOver(
+    shop.db,
+    { courierId, day: date, orderNumbers: numbers, actor: actorOf(session) },
+    shop.clock(),
+    shop.telegram,
+  );
+  if (result.outcome === "courier") return redirect(`/desk/handoff?${back}&problem=courier`, 303);
+  shop.kickOutbox();
+  back.set("handed", String(result.handed.length));
+  if (result.kept.length > 0)
+    back.set("kept", result.kept.map((kept) => formatOrderNumber(kept.orderNumber)).join(","));
+  return redirect(`/desk/handoff?${back}`, 303);
+}
+
+type Row = ReturnType<typeof useLoaderData<typeof loader>>["forDay"][number];
+
+function OrderChoice({ order, checked }: { order: Row; checked: boolean }) {
+  const { t } = useTranslation("desk");
+  const id = `handoff-${order.number}`;
+  return (
+    <li className="desk-handoff__order">
+      <input id={id} type="checkbox" name="order" value={order.number} defaultChecked={checked} />
+      <label htmlFor={id}>
+        <strong>{t("order.number", { number: order.number })}</strong>{" "}
+        {order.name ? <bdi>{order.name}</bdi> : null} · <bdi>{order.address}</bdi> ·{" "}
+        <bdi dir="ltr">{order.phone}</bdi> · <Price amount={order.total} />
+        {checked ? null : (
+          <span className="desk-muted">
+            {" "}
+            · {t("handoff.forDate", { date: order.deliveryDate ?? "—" })}
+          </span>
+        )}
+        {order.pinned ? (
+          <span className="desk-order__pinned">
+            {" "}
+            📌 <bdi>{order.pinned}</bdi>
+          </span>
+        ) : null}
+      </label>
+    </li>
+  );
+}
+
+export default function DeskHandoff() {
+  const page = useLoaderData<typeof loader>();
+  const { t } = useTranslation("desk");
+  const manifest = page.courier
+    ? new URLSearchParams({ courier: String(page.courier.id), day: page.day }).toString()
+    : "";
+  return (
+    <section className="desk-page">
+      <h1>{t("handoff.title")}</h1>
+      {page.done && page.courier ? (
+        <div className="desk-done" aria-live="polite">
+          <p>
+            {t("handoff.done", { count: page.done.count, courier: page.courier.name })}
+            {page.done.kept.length > 0
+              ? ` ${t("handoff.kept", { numbers: page.done.kept.join(", ") })}`
+              : ""}
+          </p>
+          <p>
+            <Link to={`/desk/manifest?${manifest}`} className="desk-button desk-button--primary">
+              {t("handoff.manifest")}
+            </Link>{" "}
+            <a href={`/desk/manifest.csv?${manifest}`} className="desk-button" download>
+              {t("handoff.manifestCsv")}
+            </a>
+          </p>
+        </div>
+      ) : null}
+      {page.problem ? (
+        <p role="alert" className="desk-error">
+          {t(
+            `handoff.problem.${page.problem === "none" || page.problem === "courier" ? page.problem : "choose"}`,
+          )}
+        </p>
+      ) : null}
+      <Form method="get" className="desk-form desk-handoff__pick" aria-label={t("handoff.pick")}>
+        <p className="desk-field">
+          <label htmlFor="handoff-day">{t("handoff.day")}</label>
+          <input id="handoff-day" name="day" type="date" defaultValue={page.day} required />
+        </p>
+        <p className="desk-field">
+          <label htmlFor="handoff-courier">{t("handoff.courier")}</label>
+          <select
+            id="handoff-courier"
+            name="courier"
+            defaultValue={page.courier?.id ?? ""}
+            required
+          >
+            <option value="">{t("handoff.chooseCourier")}</option>
+            {page.couriers.map((courier) => (
+              <option key={courier.id} value={courier.id}>
+                {courier.name}
+              </option>
+            ))}
+          </select>
+        </p>
+        <button type="submit" className="desk-button">
+          {t("handoff.show")}
+        </button>
+      </Form>
+      {page.couriers.length === 0 ? <p className="desk-empty">{t("handoff.noCouriers")}</p> : null}
+
+      {page.courier ? (
+        <Form method="post" className="desk-form" aria-labelledby="handoff-orders">
+          <input type="hidden" name="day" value={page.day} />
+          <input type="hidden" name="courier" value={page.courier.id} />
+          <h2 id="handoff-orders">{t("handoff.forDay", { count: page.forDay.length })}</h2>
+          {page.forDay.length === 0 ? (
+            <p className="desk-empty">{t("handoff.noneForDay")}</p>
+          ) : (
+            <ul className="desk-handoff">
+              {page.forDay.map((order) => (
+                <OrderChoice key={order.number} order={order} checked />
+              ))}
+            </ul>
+          )}
+          {page.others.length > 0 ? (
+            <details className="desk-handoff__others">
+              <summary>{t("handoff.others", { count: page.others.length })}</summary>
+              <ul className="desk-handoff">
+                {page.others.map((order) => (
+                  <OrderChoice key={order.number} order={order} checked={false} />
+                ))}
+              </ul>
+            </details>
+          ) : null}
+          <button type="submit" className="desk-button desk-button--primary">
+            {t("handoff.handOver", { courier: page.courier.name })}
+          </button>
+        </Form>
+      ) : null}
+    </section>
+  );
+}

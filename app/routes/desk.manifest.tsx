@@ -1,0 +1,126 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { readManifest } from "~/couriers/manifest.server";
+import { requireStaff } from "~/desk/session.server";
+import { getLocale } from "~/i18n/i18next.server";
+import { formatOrderNumber } from "~/orders/order-number";
+import { shop } from "~/platform/shop.server";
+import { Price } from "~/ui/Price";
+import { pageMetaTags, pageTitle } from "~/ui/meta";
+
+/**
+ * A courier's manifest for a day (decision 027), printable on A4 from a phone: every parcel with
+ * its number, name, address, phone, items and cash, and the total to bring back.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request);
+  const url = new URL(request.url);
+  const language = await getLocale(request);
+  const manifest = await readManifest(url, language);
+  if (!manifest) throw new Response("No such manifest.", { status: 404 });
+  const t = shop.t(language, "desk");
+  const title = t("manifest.title", { courier: manifest.courier.name, date: manifest.day });
+  return {
+    meta: { title: pageTitle(t, title, { brand: false }), noindex: true },
+    title,
+    query: url.searchParams.toString(),
+    courier: manifest.courier,
+    day: manifest.day,
+    total: manifest.figures.expected,
+    parcels: manifest.parcels
+      .filter((parcel) => parcel.outcome !== "not_home")
+      .map((parcel) => ({
+        number: formatOrderNumber(parcel.orderNumber),
+        name: parcel.name,
+        address: parcel.address,
+        phone: parcel.phone,
+        pinned: parcel.pinnedNote,
+        items: parcel.items,
+        amount: parcel.amount,
+      })),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = pageMetaTags;
+
+export default function Manifest() {
+  const page = useLoaderData<typeof loader>();
+  const { t } = useTranslation("desk");
+  return (
+    <div className="desk-page desk-manifest">
+      <p className="desk-slip__screen-only">
+        <Link
+          to={`/desk/handoff?${new URLSearchParams({ day: page.day, courier: String(page.courier.id) })}`}
+        >
+          {t("deskNav.handoff")}
+        </Link>{" "}
+        ·{" "}
+        <a href={`/desk/manifest.csv?${page.query}`} download>
+          {t("handoff.manifestCsv")}
+        </a>{" "}
+        <span className="desk-muted">{t("slip.printHint")}</span>
+      </p>
+      <h1>{page.title}</h1>
+      <p>
+        <bdi>{page.courier.name}</bdi>, <bdi dir="ltr">{page.courier.phone}</bdi> ·{" "}
+        {t("manifest.parcels", { count: page.parcels.length })}
+      </p>
+      <table className="desk-items desk-manifest__table">
+        <thead>
+          <tr>
+            <th scope="col">{t("csv.number")}</th>
+            <th scope="col">{t("manifest.recipient")}</th>
+            <th scope="col">{t("csv.items")}</th>
+            <th scope="col">{t("manifest.cash")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {page.parcels.map((parcel) => (
+            <tr key={parcel.number}>
+              <th scope="row">{parcel.number}</th>
+              <td>
+                {parcel.name ? (
+                  <>
+                    <bdi>{parcel.name}</bdi>
+                    <br />
+                  </>
+                ) : null}
+                <bdi className="desk-address">{parcel.address}</bdi>
+                <br />
+                <bdi dir="ltr">{parcel.phone}</bdi>
+                {parcel.pinned ? (
+                  <>
+                    <br />📌 <bdi>{parcel.pinned}</bdi>
+                  </>
+                ) : null}
+              </td>
+              <td>
+                {parcel.items.map((item) => (
+                  <span key={item.key} className="desk-manifest__item">
+                    {t("order.itemLine", { title: item.title, qty: item.qty })}
+                  </span>
+                ))}
+              </td>
+              <td>
+                <Price amount={parcel.amount} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={3}>
+              {t("manifest.total")}
+            </th>
+            <td>
+              <strong>
+                <Price amount={page.total} />
+              </strong>
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}

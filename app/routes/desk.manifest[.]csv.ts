@@ -1,0 +1,54 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { readManifest } from "~/couriers/manifest.server";
+import { CSV_BOM, csvFileName, csvPhone, csvRow } from "~/desk/csv";
+import { requireStaff } from "~/desk/session.server";
+import { getLocale } from "~/i18n/i18next.server";
+import { TETRI_PER_LARI } from "~/i18n/money";
+import { formatOrderNumber } from "~/orders/order-number";
+import { applyDeskHeaders } from "~/platform/security.server";
+import { shop } from "~/platform/shop.server";
+
+/**
+ * A courier's manifest as CSV (decision 027): per parcel its number, name, address, phone, items and
+ * the cash to collect; the last row the total the courier brings back.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request);
+  const language = await getLocale(request);
+  const manifest = await readManifest(new URL(request.url), language);
+  if (!manifest) throw new Response("No such manifest.", { status: 404 });
+  const t = shop.t(language, "desk");
+  const lari = (tetri: number) => (tetri / TETRI_PER_LARI).toFixed(2);
+  let body =
+    CSV_BOM +
+    csvRow([
+      t("csv.number"),
+      t("csv.name"),
+      t("csv.address"),
+      t("csv.phone"),
+      t("csv.items"),
+      t("manifest.cash"),
+    ]);
+  for (const parcel of manifest.parcels) {
+    if (parcel.outcome === "not_home") continue;
+    body += csvRow([
+      formatOrderNumber(parcel.orderNumber),
+      parcel.name,
+      parcel.address,
+      csvPhone(parcel.phone),
+      parcel.items.map((item) => `${item.title} × ${item.qty}`).join("; "),
+      lari(parcel.amount),
+    ]);
+  }
+  body += csvRow([t("manifest.total"), null, null, null, null, lari(manifest.figures.expected)]);
+  const headers = new Headers({
+    "Content-Type": "text/csv; charset=utf-8",
+    "Content-Disposition": `attachment; filename="${csvFileName(
+      [manifest.courier.name],
+      manifest.day,
+      "manifest",
+    )}"`,
+  });
+  applyDeskHeaders(headers);
+  return new Response(body, { headers });
+}

@@ -1,0 +1,290 @@
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { languages } from "../../app/i18n/languages";
+import { addDays, parseShortDate, toIsoDate } from "../../app/platform/calendar";
+import { violations } from "./support/axe";
+import { type DeskShop, signInToDesk } from "./support/desk";
+import { text } from "./support/dictionary";
+import { placeOrderOverHttp } from "./support/order-over-http";
+import { type ShopServer, startShop } from "./support/server";
+import { deliveryDate } from "./support/shop";
+import { expect, test } from "./support/test";
+
+const ka = (key: string, values: Record<string, string | number> = {}) =>
+  text("ka", "desk", key).replace(/\{\{(\w+)\}\}/g, (_, name: string) =>
+    String(values[name] ?? ""),
+  );
+const PHONE_SCREEN = { width: 375, height: 667 };
+
+/**
+ * The other half of a cash-on-delivery day, on a phone in Georgian, with and without
+ * JavaScript: two couriers take the day's parcels from the hand-off with manifests; one
+ * delivers all but a refusal and a "not home" (moved to the next day), the other brings
+ * 50 GEL short; the cash page shows each courier's figures; the days close; the owner's
+ * numbers equal what this test works out from the orders; an Instagram visit's order
+ * counts under instagram.
+ */
+test.describe("couriers, cash and the owner's numbers", () => {
+  let server: ShopServer | undefined;
+  let shop: DeskShop;
+
+  test.beforeAll(async () => {
+    server = await startShop({ ORDER_RATE_LIMIT: "0" });
+    shop = { url: server.url, databasePath: join(server.dir, "shop.sqlite") };
+  });
+
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  const read = <T>(sql: string, ...params: unknown[]): T[] => {
+    const db = new Database(shop.databasePath ?? "", { readonly: true, fileMustExist: true });
+    try {
+      return db.prepare(sql).all(...params) as T[];
+    } finally {
+      db.close();
+    }
+  };
+
+  test("two couriers' day from hand-off to closed cash, and the numbers", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    test.setTimeout(240_000);
+    await page.setViewportSize(PHONE_SCREEN);
+    await signInToDesk(page, "Nino", shop, "owner");
+    const settled = async () => {
+      if (javaScriptEnabled)
+        await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    };
+
+    // The owner adds two couriers.
+    for (const [name, phone] of [
+      ["ლევანი", "0599 11 11 11"],
+      ["დათო", "599 222 222"],
+    ]) {
+      await page.goto(`${shop.url}/desk/couriers?lng=ka`);
+      await settled();
+      const form = page.locator("form").filter({ has: page.locator("#courier-add") });
+      await form.getByLabel(ka("couriers.name")).fill(name ?? "");
+      await form.getByLabel(ka("couriers.phone")).fill(phone ?? "");
+      await form.getByRole("button", { name: ka("couriers.addButton") }).click();
+      await expect(page.locator(".desk-card").filter({ hasText: name ?? "" })).toBeVisible();
+    }
+    await expect(page.locator(".desk-card").first().getByLabel(ka("couriers.phone"))).toHaveValue(
+      "+995 599 222 222",
+    );
+
+    // Eight orders for tomorrow, the first from a visit that came from Instagram.
+    const numbers: string[] = [];
+    for (let index = 0; index < 8; index++)
+      numbers.push(
+        await placeOrderOverHttp(
+          shop.url,
+          `თბილისი, ჭავჭავაძის ${index + 1}`,
+          `+995 599 30 ${String(index).padStart(2, "0")} 0${index}`,
+          undefined,
+          index === 0 ? "/?utm_source=instagram&utm_medium=story" : undefined,
+        ),
+      );
+    const tomorrow = toIsoDate(parseShortDate(deliveryDate(1)) ?? { year: 0, month: 0, day: 0 });
+    const dayAfter = toIsoDate(
+      addDays(parseShortDate(deliveryDate(1)) ?? { year: 0, month: 0, day: 0 }, 1),
+    );
+
+    // All confirmed at once from the queue.
+    await page.goto(`${shop.url}/desk?lng=ka`);
+    await settled();
+    await page.getByRole("link", { name: ka("list.selectAll") }).click();
+    await settled();
+    await page
+      .locator(".desk-bulk")
+      .getByRole("button", { name: ka("bulk.confirmed") })
+      .click();
+    await expect(page.locator(".desk-done")).toContainText("8");
+
+    // Levan takes five from the hand-off; the manifest lists them and the cash to bring back.
+    const handOff = async (courier: string, keep: string[]) => {
+      await page.goto(`${shop.url}/desk/handoff?lng=ka`);
+      await settled();
+      await page.getByLabel(ka("handoff.day"), { exact: true }).fill(tomorrow);
+      await page
+        .getByLabel(ka("handoff.courier"), { exact: true })
+        .selectOption({ label: courier });
+      await page.getByRole("button", { name: ka("handoff.show") }).click();
+      await expect(page.locator(".desk-handoff__order").first()).toBeVisible();
+      await settled();
+      // The day's confirmed orders come ticked; the ones for another courier are unticked.
+      for (const box of await page.locator("ul.desk-handoff").first().locator("input").all()) {
+        await expect(box).toBeChecked();
+        const value = await box.getAttribute("value");
+        if (!keep.includes(value ?? "")) await box.uncheck();
+      }
+      await page.getByRole("button", { name: ka("handoff.handOver"), exact: true }).click();
+      await expect(page.locator(".desk-done")).toContainText(
+        ka("handoff.done", { courier, count: keep.length }),
+      );
+    };
+    const levan = numbers.slice(0, 5);
+    const dato = numbers.slice(5);
+    await handOff("ლევანი", levan);
+    const totals = (list: string[]) =>
+      read<{ total: number }>(
+        `select total from orders where order_number in (${list.map(() => "?").join(",")})`,
+        ...list.map(Number),
+      ).reduce((sum, row) => sum + row.total, 0);
+    const gel = (tetri: number) => (tetri / 100).toFixed(0);
+    await page.getByRole("link", { name: ka("handoff.manifest"), exact: true }).click();
+    await expect(page.locator(".desk-manifest__table tbody tr")).toHaveCount(5);
+    await expect(page.locator(".desk-manifest__table tfoot")).toContainText(gel(totals(levan)));
+    const csv = await page.request.get(
+      `${shop.url}/desk/manifest.csv?${new URL(page.url()).searchParams}`,
+    );
+    expect(csv.headers()["content-disposition"]).toMatch(/manifest_.+\.csv/);
+    const lines = (await csv.text()).trim().split("\r\n");
+    expect(lines).toHaveLength(7);
+    expect(lines.at(-1)).toContain((totals(levan) / 100).toFixed(2));
+    expect(lines[1]).toContain("(+995) 599 300 000");
+    await handOff("დათო", dato);
+    expect(read<{ status: string }>("select distinct status from orders")).toEqual([
+      { status: "shipped" },
+    ]);
+
+    // The couriers' day: Levan delivers three, one refusal, one nobody home.
+    await page.goto(`${shop.url}/desk/cash?day=${tomorrow}&lng=ka`);
+    await settled();
+    const parcel = (number: string) => page.locator(".desk-parcel").filter({ hasText: number });
+    const deliver = async (number: string) => {
+      await parcel(number)
+        .getByRole("button", { name: ka("cash.outcome.delivered") })
+        .click();
+      await expect(parcel(number).locator(".desk-parcel__outcome")).toHaveText(
+        ka("cash.outcome.delivered"),
+      );
+      await settled();
+    };
+    for (const number of [...levan.slice(0, 3), ...dato]) await deliver(number);
+    const refused = levan[3] ?? "";
+    await parcel(refused).locator("summary").click();
+    await parcel(refused).getByLabel(ka("cash.reason")).selectOption("noMoney");
+    await parcel(refused)
+      .getByRole("button", { name: ka("cash.outcome.refused") })
+      .click();
+    await expect(parcel(refused).locator(".desk-parcel__outcome")).toContainText(
+      ka("refuseReason.noMoney"),
+    );
+    await settled();
+    const away = levan[4] ?? "";
+    await parcel(away).locator("summary").click();
+    await parcel(away).getByLabel(ka("cash.nextDay")).fill(dayAfter);
+    await parcel(away)
+      .getByRole("button", { name: ka("cash.outcome.not_home") })
+      .click();
+    await expect(parcel(away).locator(".desk-parcel__outcome")).toContainText(dayAfter);
+    await settled();
+
+    // Cash in hand: Levan's is right, Dato's is 50 GEL short.
+    const day = (courier: string) => page.locator(".desk-courier-day").filter({ hasText: courier });
+    const collectedLevan = totals(levan.slice(0, 3));
+    const collectedDato = totals(dato);
+    const receive = async (courier: string, amount: number) => {
+      await day(courier)
+        .getByLabel(ka("cash.receivedLabel"))
+        .fill((amount / 100).toFixed(2));
+      await day(courier)
+        .getByRole("button", { name: ka("cash.saveReceived") })
+        .click();
+      await expect(
+        page
+          .locator(".toast, [role=status]")
+          .filter({ hasText: ka("cash.receivedSaved") })
+          .first(),
+      ).toBeVisible();
+      await settled();
+    };
+    await receive("ლევანი", collectedLevan);
+    await receive("დათო", collectedDato - 5000);
+    await expect(day("ლევანი").locator(".desk-cash__warn")).toHaveCount(0);
+    await expect(day("დათო").locator(".desk-cash__warn")).toContainText(ka("cash.short"));
+    await expect(day("დათო").locator(".desk-cash__warn")).toContainText("50");
+    await expect(day("ლევანი")).toContainText(gel(collectedLevan + totals([refused])));
+
+    // Both days close; a closed day shows who closed it and takes no more changes from staff.
+    for (const courier of ["ლევანი", "დათო"]) {
+      await day(courier)
+        .getByRole("button", { name: ka("cash.close") })
+        .click();
+      await expect(day(courier).locator(".desk-ok")).toBeVisible();
+      await settled();
+    }
+    expect(read("select closed_by from courier_days order by courier_id")).toEqual([
+      { closed_by: "Nino" },
+      { closed_by: "Nino" },
+    ]);
+    const moved = read<{ status: string; delivery_date: string; not_home: number }>(
+      "select status, delivery_date, not_home from orders where order_number = ?",
+      Number(away),
+    );
+    expect(moved).toEqual([{ status: "confirmed", delivery_date: dayAfter, not_home: 1 }]);
+
+    // The owner's numbers, by delivery date, equal what the orders say.
+    await page.goto(
+      `${shop.url}/desk/reports?period=range&from=${tomorrow}&to=${dayAfter}&by=delivery&lng=ka`,
+    );
+    const orders = read<{ status: string; total: number }>("select status, total from orders");
+    const delivered = orders.filter((row) => row.status === "delivered");
+    const refusedRows = orders.filter((row) => row.status === "refused");
+    const rate = refusedRows.length / (delivered.length + refusedRows.length);
+    const figure = (name: string) =>
+      page
+        .locator(".desk-figure")
+        .filter({ has: page.getByText(ka(`reports.figure.${name}`), { exact: true }) });
+    await expect(figure("refusalRate").locator(".desk-figure__value")).toHaveText(
+      `${Math.round(rate * 1000) / 10} %`,
+    );
+    await expect(figure("delivered").locator(".desk-figure__value")).toHaveText(
+      String(delivered.length),
+    );
+    const sum = (rows: typeof orders) => rows.reduce((total, row) => total + row.total, 0);
+    await expect(figure("collected").locator(".desk-figure__value")).toContainText(
+      gel(sum(delivered)),
+    );
+    await expect(figure("received").locator(".desk-figure__value")).toContainText(
+      gel(sum(delivered) - 5000),
+    );
+    await expect(figure("placed").getByRole("img")).toHaveAttribute(
+      "aria-label",
+      new RegExp(ka("reports.figure.placed")),
+    );
+    const sources = page.locator("table").filter({ has: page.getByText(ka("reports.bySource")) });
+    await expect(sources.locator("tr").filter({ hasText: "instagram" })).toContainText("1");
+    expect(
+      read("select source, medium from orders where order_number = ?", Number(numbers[0])),
+    ).toEqual([{ source: "instagram", medium: "story" }]);
+
+    // Every page of the loop fits a phone in all nine languages (nothing scrolls sideways),
+    // and passes axe in Georgian, English and Arabic.
+    const pages = [
+      "/desk/couriers?",
+      `/desk/handoff?day=${tomorrow}&courier=1&`,
+      `/desk/manifest?courier=1&day=${tomorrow}&`,
+      `/desk/cash?day=${tomorrow}&`,
+      `/desk/reports?period=range&from=${tomorrow}&to=${dayAfter}&by=delivery&`,
+    ];
+    let checked = 0;
+    for (const lng of languages.map((language) => language.code)) {
+      for (const path of pages) {
+        await page.goto(`${shop.url}${path}lng=${lng}`);
+        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect.soft(width, `${path} in ${lng}`).toBeLessThanOrEqual(PHONE_SCREEN.width);
+        if (javaScriptEnabled && ["ka", "en", "ar"].includes(lng)) {
+          await settled();
+          expect.soft(await violations(page), `${path} in ${lng}`).toEqual([]);
+        }
+        checked += 1;
+      }
+    }
+    expect(checked).toBe(45);
+  });
+});
