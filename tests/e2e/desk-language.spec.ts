@@ -198,8 +198,9 @@ async function beyondTheScreen(page: Page): Promise<string[]> {
       if (box.width === 0 || box.height === 0) continue;
       // The skip link waits off-screen until it is focused; visually hidden text is 1 px.
       if (element.matches(".skip-link, .visually-hidden")) continue;
-      // A row that scrolls sideways (the list's tabs) holds more than the screen on purpose.
-      if (element.parentElement?.closest(".desk-tabs ul")) continue;
+      // A row that scrolls sideways (the list's tabs, the desk's sections) holds more than
+      // the screen on purpose.
+      if (element.parentElement?.closest(".desk-tabs ul, .desk-nav ul")) continue;
       let [start, end] = [0, viewport];
       const content = element.closest(".desk-page");
       if (content && content !== element) {

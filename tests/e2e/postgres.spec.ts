@@ -30,6 +30,8 @@ test("on PostgreSQL a shopper orders and staff take the order from new to delive
     await page.getByLabel("Search").fill(phone);
     await page.getByRole("button", { name: "Find" }).click();
     await page.getByRole("link", { name: `Order ${number}`, exact: true }).click();
+    // The list has outcome buttons of its own: press the order page's, once it is open.
+    await expect(page).toHaveURL(new RegExp(`/desk/orders/${number}$`));
     for (const [button, status] of [
       [/Confirm/, "Confirmed"],
       [/Shipped/, "Shipped"],
