@@ -40,6 +40,8 @@ export interface OrdersTable {
   source: string | null;
   medium: string | null;
   campaign: string | null;
+  /** The order's private page is /o/{track_token}: random, never derived from the number. */
+  track_token: string | null;
 }
 
 export type OrderStatus = "new" | "confirmed" | "shipped" | "delivered" | "refused" | "cancelled";

@@ -48,7 +48,12 @@ export async function orderStanding(
     status: order.status,
     lastChange: last
       ? {
-          actor: last.actor === "system" ? t("order.systemActor") : last.actor,
+          actor:
+            last.actor === "system"
+              ? t("order.systemActor")
+              : last.actor === "shopper"
+                ? t("order.shopperActor")
+                : last.actor,
           at: Date.parse(last.at),
           note: eventNote(last, t),
         }

@@ -9,6 +9,7 @@ import { isoAt } from "~/platform/clock";
 import { isUniqueViolation } from "../../db/connection";
 import type { Database, Order, OrderItem } from "../../db/schema";
 import type { CheckoutValues } from "../checkout/schema";
+import { newTrackToken } from "./tracking";
 
 /** Order numbers are six digits, shown padded (spec §9); random, so they reveal no sales. */
 const ORDER_NUMBER_MIN = 100_000;
@@ -139,6 +140,7 @@ async function placeOrderOnce(
         language: input.language,
         submission_token: input.token,
         taken_by: input.takenBy ?? null,
+        track_token: newTrackToken(),
         // An order taken on the phone came by phone, whatever the staff's browser visited.
         ...(input.takenBy
           ? { source: PHONE_SOURCE, medium: null, campaign: null }

@@ -93,7 +93,9 @@ export function applySecurityHeaders(
   );
   headers.set("Cross-Origin-Opener-Policy", "same-origin");
   headers.set("Cache-Control", pageCacheControl(request));
-  if (isDeskPath(routePath(new URL(request.url).pathname))) applyDeskHeaders(headers);
+  const page = routePath(new URL(request.url).pathname);
+  if (isDeskPath(page)) applyDeskHeaders(headers);
+  if (isOrderPagePath(page)) applyOrderPageHeaders(headers);
   if (scriptSources && process.env.NODE_ENV === "production") {
     headers.set("Content-Security-Policy", contentSecurityPolicy(scriptSources));
   }
@@ -119,6 +121,7 @@ const NO_STORE_PAGES = new Set(["/checkout/thanks"]);
 export function pageCacheControl(request: Request): string {
   const page = routePath(new URL(request.url).pathname);
   if (isDeskPath(page)) return "no-store";
+  if (isOrderPagePath(page)) return "private, no-store";
   if (request.method !== "GET" && request.method !== "HEAD") return "private, no-store";
   return NO_STORE_PAGES.has(page) ? "private, no-store" : "private, no-cache";
 }
@@ -145,6 +148,21 @@ export function routePath(pathname: string): string {
 
 export function isDeskPath(pathname: string): boolean {
   return pathname === "/desk" || pathname.startsWith("/desk/") || pathname.startsWith("/desk.");
+}
+
+/** An order's private page (`/o/{token}`, D33) and its data. */
+export function isOrderPagePath(pathname: string): boolean {
+  return pathname.startsWith("/o/");
+}
+
+/**
+ * An order's private page (D33): never stored, never indexed, and its address (the
+ * token) never sent on to another site by a link the shopper follows.
+ */
+export function applyOrderPageHeaders(headers: Headers): void {
+  headers.set("Cache-Control", "private, no-store");
+  headers.set("X-Robots-Tag", "noindex, nofollow");
+  headers.set("Referrer-Policy", "no-referrer");
 }
 
 /** The owner's desk (D23): never stored anywhere, never indexed. */

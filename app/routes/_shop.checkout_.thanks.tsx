@@ -46,6 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     purchase,
     orderNumber,
     total: found.order.total,
+    trackToken: found.order.track_token,
     deliveryDate: deliveryDate ? formatLongDate(deliveryDate, locale) : found.order.delivery_time,
   };
 }
@@ -53,7 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = pageMetaTags;
 
 export default function Thanks() {
-  const { orderNumber, total, deliveryDate, purchase } = useLoaderData<typeof loader>();
+  const { orderNumber, total, deliveryDate, purchase, trackToken } = useLoaderData<typeof loader>();
   const analyticsIds = useRouteLoaderData<typeof rootLoader>("root")?.analytics;
   const { t, i18n } = useTranslation("checkout");
   const hydrated = useHydrated();
@@ -119,6 +120,13 @@ export default function Thanks() {
           />
         </p>
         <p className="thanks__text">{t("thanks.text")}</p>
+        {trackToken ? (
+          <p>
+            <Link to={`/o/${trackToken}`} className="button button--quiet">
+              {t("track.link")}
+            </Link>
+          </p>
+        ) : null}
         <Link to="/" className="button button--large">
           {t("thanks.home")}
         </Link>

@@ -599,7 +599,11 @@ export default function DeskOrder() {
           <li key={event.id}>
             <span className="desk-timeline__at">{event.at}</span>{" "}
             <span className="desk-timeline__actor">
-              {event.actor === "system" ? t("order.systemActor") : event.actor}
+              {event.actor === "system"
+                ? t("order.systemActor")
+                : event.actor === "shopper"
+                  ? t("order.shopperActor")
+                  : event.actor}
             </span>{" "}
             {event.kind === "status" && event.from && event.to
               ? t(event.undo ? "order.undoEvent" : "order.movedEvent", {

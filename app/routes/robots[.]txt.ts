@@ -7,6 +7,8 @@ Allow: /
 Disallow: /cart
 Disallow: /checkout
 Disallow: /desk
+Disallow: /o/
+Disallow: /track
 
 Sitemap: ${publicOrigin(request)}/sitemap.xml
 `;

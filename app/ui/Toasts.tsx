@@ -95,6 +95,8 @@ function useToastText(toast: Toast): string {
       return t("cart:toast.limit", { max: MAX_LINE_QUANTITY });
     case "desk":
       return t(`desk:${toast.message}`);
+    case "checkout":
+      return t(`checkout:${toast.message}`);
     case "error":
       return t(`cart:toast.errors.${toast.error}`);
   }

@@ -28,6 +28,8 @@ const SAME_AS_ENGLISH = [
   /^(order|csv|fields|chat\.message|event\.edited|couriers|activity\.fields)\.name$/,
   // A range of dates is written with a dash in every language.
   /^reports\.range$/,
+  // An order's line is its title, a count and a price.
+  /^track\.itemLine$/,
 ];
 
 type Dictionary = { [key: string]: string | Dictionary };

@@ -1,0 +1,115 @@
+import type { Kysely } from "kysely";
+import type { Catalog } from "~/catalog/model";
+import { itemTitle } from "~/desk/order-words";
+import type { LanguageCode } from "~/i18n/languages";
+import type { Database, OrderStatus } from "../../db/schema";
+import { formatOrderNumber } from "./order-number";
+import { TRACK_DETAILS_DAYS, isTrackToken, maskedAddress, maskedPhone } from "./tracking";
+
+export type Step = "placed" | "confirmed" | "shipped" | "delivered" | "refused" | "cancelled";
+
+export interface OrderPage {
+  token: string;
+  number: string;
+  language: string;
+  status: OrderStatus;
+  /** True once thirty days have passed since a final status: the page shows only that. */
+  closed: boolean;
+  placedAt: number;
+  /** The steps the order went through, with when (instants), in order. */
+  steps: Array<{ step: Step; at: number | null; done: boolean }>;
+  deliveryDate: string;
+  items: Array<{ key: string; title: string; qty: number; subtotal: number }>;
+  total: number;
+  address: string;
+  phone: string;
+  /** The shopper may still cancel it (new or confirmed). */
+  cancellable: boolean;
+}
+
+const FINAL: readonly OrderStatus[] = ["delivered", "refused", "cancelled"];
+
+/**
+ * An order as its private page shows it (D33): null for a token that is no order's. The
+ * timeline replays the status events (an undone change is dropped), so it tells what
+ * happened, not what was pressed.
+ */
+export async function readOrderPage(
+  db: Kysely<Database>,
+  token: string | undefined,
+  now: number,
+  catalog: Catalog,
+  language: LanguageCode,
+): Promise<OrderPage | null> {
+  if (!isTrackToken(token)) return null;
+  const order = await db
+    .selectFrom("orders")
+    .selectAll()
+    .where("track_token", "=", token)
+    .executeTakeFirst();
+  if (!order) return null;
+  const [events, items] = await Promise.all([
+    db
+      .selectFrom("order_events")
+      .select(["at", "from_status", "to_status", "undoes"])
+      .where("order_id", "=", order.id)
+      .where("kind", "=", "status")
+      .orderBy("id")
+      .execute(),
+    db
+      .selectFrom("order_items")
+      .selectAll()
+      .where("order_id", "=", order.id)
+      .orderBy("id")
+      .execute(),
+  ]);
+  const reached = new Map<OrderStatus, number>();
+  for (const event of events) {
+    if (!event.to_status) continue;
+    if (event.undoes !== null && event.from_status) reached.delete(event.from_status);
+    else reached.set(event.to_status, Date.parse(event.at));
+  }
+  const status = order.status;
+  const road: Step[] =
+    status === "cancelled"
+      ? ["placed", ...(reached.has("confirmed") ? (["confirmed"] as const) : []), "cancelled"]
+      : ["placed", "confirmed", "shipped", status === "refused" ? "refused" : "delivered"];
+  // How far along the road it is: every step up to there is done (all of a cancelled one's).
+  const along = {
+    new: 0,
+    confirmed: 1,
+    shipped: 2,
+    delivered: 3,
+    refused: 3,
+    cancelled: road.length - 1,
+  }[status];
+  const finalAt = FINAL.includes(status) ? (reached.get(status) ?? null) : null;
+  const closed = finalAt !== null && now - finalAt > TRACK_DETAILS_DAYS * 24 * 60 * 60 * 1000;
+  return {
+    token,
+    number: formatOrderNumber(order.order_number),
+    language: order.language,
+    status,
+    closed,
+    placedAt: Date.parse(order.created_at),
+    steps: road.map((step, index) => ({
+      step,
+      at:
+        step === "placed"
+          ? Date.parse(order.created_at)
+          : (reached.get(step as OrderStatus) ?? null),
+      done: index <= along,
+    })),
+    deliveryDate: order.delivery_time,
+    items: items.map((item) => ({
+      key: item.item_key,
+      title: itemTitle(item, catalog, language),
+      qty: item.qty,
+      subtotal: item.subtotal,
+    })),
+    total: order.total,
+    address: maskedAddress(order.address),
+    phone: maskedPhone(order.phone),
+    cancellable: status === "new" || status === "confirmed",
+  };
+}

@@ -1,0 +1,162 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, redirect, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { getLocale } from "~/i18n/i18next.server";
+import { Isolated, isolate } from "~/i18n/isolate";
+import { getLanguage, isLanguageCode } from "~/i18n/languages";
+import { formatPrice } from "~/i18n/money";
+import { readOrderPage } from "~/orders/order-page.server";
+import { formatShopDateTime } from "~/platform/calendar";
+import { shop } from "~/platform/shop.server";
+import { Price } from "~/ui/Price";
+import { pageMetaTags, pageTitle } from "~/ui/meta";
+
+/**
+ * An order's private page (D33), reached by its token only: in the order's language unless
+ * the visitor picks another with the switcher, never cached, indexed or referred on.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const language = await getLocale(request);
+  const page = await readOrderPage(
+    shop.db,
+    params.token,
+    shop.clock(),
+    shop.content().catalog,
+    language,
+  );
+  if (!page) throw new Response("Not Found", { status: 404 });
+  if (!url.searchParams.has("lng") && isLanguageCode(page.language) && page.language !== language)
+    throw redirect(`/o/${page.token}?lng=${page.language}`);
+  const t = shop.t(language, "checkout");
+  const locale = getLanguage(language).htmlLang;
+  const when = (at: number | null) => (at === null ? null : formatShopDateTime(at, locale));
+  const { contacts } = shop.content().settings;
+  return {
+    meta: {
+      title: pageTitle(t, t("track.orderTitle", { number: page.number }), { brand: false }),
+      noindex: true,
+    },
+    ...page,
+    placedAt: when(page.placedAt),
+    steps: page.steps.map((step) => ({ ...step, at: when(step.at) })),
+    contacts,
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = pageMetaTags;
+
+export default function OrderPage() {
+  const page = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation("checkout");
+  const current = page.steps.filter((step) => step.done).at(-1)?.step;
+  return (
+    <section className="page page--narrow order-page">
+      <h1>{t("track.orderTitle", { number: page.number })}</h1>
+      <p className="order-page__status">
+        {t("track.statusNow", { status: t(`track.step.${current ?? "placed"}`) })}
+      </p>
+      {page.closed ? (
+        <p>{t("track.closed")}</p>
+      ) : (
+        <>
+          <p>{t("track.placedAt", { date: page.placedAt })}</p>
+          <ol className="order-page__steps">
+            {page.steps.map((step) => (
+              <li
+                key={step.step}
+                className={
+                  step.done ? "order-page__step order-page__step--done" : "order-page__step"
+                }
+                aria-current={step.step === current ? "step" : undefined}
+              >
+                <span className="order-page__step-name">{t(`track.step.${step.step}`)}</span>
+                {step.done && step.at ? (
+                  <span className="order-page__step-at">{step.at}</span>
+                ) : null}
+              </li>
+            ))}
+          </ol>
+          <dl className="order-page__facts">
+            <div>
+              <dt>{t("track.deliveryDate")}</dt>
+              <dd>
+                <bdi dir="ltr">{page.deliveryDate}</bdi>
+              </dd>
+            </div>
+            <div>
+              <dt>{t("track.toPay")}</dt>
+              <dd>
+                <strong>
+                  <Price amount={page.total} />
+                </strong>
+              </dd>
+            </div>
+            <div>
+              <dt>{t("track.address")}</dt>
+              <dd>
+                <bdi>{page.address}</bdi>
+              </dd>
+            </div>
+            <div>
+              <dt>{t("track.phone")}</dt>
+              <dd>
+                <bdi dir="ltr">{page.phone}</bdi>
+              </dd>
+            </div>
+          </dl>
+          <h2>{t("track.items")}</h2>
+          <ul className="order-page__items">
+            {page.items.map((item) => (
+              <li key={item.key}>
+                <Isolated
+                  text={t("track.itemLine", {
+                    title: isolate(item.title),
+                    qty: item.qty,
+                    subtotal: isolate(
+                      new Intl.NumberFormat(i18n.language).format(item.subtotal / 100),
+                    ),
+                  })}
+                />
+              </li>
+            ))}
+          </ul>
+          {page.cancellable ? (
+            <p>
+              <Link to={`/o/${page.token}/cancel`} className="button button--quiet">
+                {t("track.cancel")}
+              </Link>
+            </p>
+          ) : null}
+        </>
+      )}
+      <h2>{t("track.contactsTitle")}</h2>
+      <ul className="order-page__contacts">
+        {page.contacts.phone ? (
+          <li>
+            <a href={`tel:${page.contacts.phone.replace(/\s+/g, "")}`}>
+              <bdi dir="ltr">{page.contacts.phone}</bdi>
+            </a>
+          </li>
+        ) : null}
+        {page.contacts.whatsapp ? (
+          <li>
+            <a
+              href={`https://wa.me/${page.contacts.whatsapp.replace(/\D+/g, "")}`}
+              rel="noreferrer"
+            >
+              WhatsApp <bdi dir="ltr">{page.contacts.whatsapp}</bdi>
+            </a>
+          </li>
+        ) : null}
+        {page.contacts.email ? (
+          <li>
+            <a href={`mailto:${page.contacts.email}`}>
+              <bdi dir="ltr">{page.contacts.email}</bdi>
+            </a>
+          </li>
+        ) : null}
+      </ul>
+    </section>
+  );
+}
