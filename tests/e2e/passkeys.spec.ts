@@ -111,6 +111,8 @@ test.describe("desk passkeys with a virtual authenticator", () => {
       await expect(page.locator(".desk-form").getByRole("status")).toContainText("Passkey added");
       await openAccountMenu(page);
       await page.getByRole("button", { name: "Sign out", exact: true }).click();
+      // Signed out once the sign-in page is back; an address opened sooner races the post.
+      await expect(page).toHaveURL(/\/desk\/sign-in/);
 
       await page.goto(`/desk/orders/${number}?lng=en`);
       await expect(page).toHaveURL(/\/desk\/sign-in\?next=/);

@@ -38,7 +38,11 @@ async function rows(table: "product_photos" | "photo_files") {
   );
 }
 
-describe("a photo from an upload", () => {
+// Encoding photos is real work for the CPU: on a busy 2-core machine one test can take
+// several seconds, which is no fault of the shop's.
+const PHOTO_WORK = { timeout: 20_000 };
+
+describe("a photo from an upload", PHOTO_WORK, () => {
   it("is stored as AVIF and WebP at three widths, upright, without EXIF or GPS", async () => {
     const original = await phonePhoto();
     expect((await sharp(original).metadata()).exif?.toString("latin1")).toContain("Phone");
@@ -107,7 +111,7 @@ describe("a photo from an upload", () => {
   });
 });
 
-describe("a product's photos", () => {
+describe("a product's photos", PHOTO_WORK, () => {
   it("are added last, moved, removed, each in the trail and a new revision", async () => {
     const processed = await processPhoto(await phonePhoto(800, 600));
     if (!processed.ok) throw new Error(processed.refusal);
