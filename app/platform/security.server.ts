@@ -95,7 +95,7 @@ export function applySecurityHeaders(
   headers.set("Cache-Control", pageCacheControl(request));
   const page = routePath(new URL(request.url).pathname);
   if (isDeskPath(page)) applyDeskHeaders(headers);
-  if (isOrderPagePath(page)) applyOrderPageHeaders(headers);
+  if (isOrderPagePath(page)) applyOrderPageHeaders(headers, page);
   if (scriptSources && process.env.NODE_ENV === "production") {
     headers.set("Content-Security-Policy", contentSecurityPolicy(scriptSources));
   }
@@ -159,10 +159,13 @@ export function isOrderPagePath(pathname: string): boolean {
  * An order's private page (D33): never stored, never indexed, and its address (the
  * token) never sent on to another site by a link the shopper follows.
  */
-export function applyOrderPageHeaders(headers: Headers): void {
+export function applyOrderPageHeaders(headers: Headers, page: string): void {
   headers.set("Cache-Control", "private, no-store");
   headers.set("X-Robots-Tag", "noindex, nofollow");
-  headers.set("Referrer-Policy", "no-referrer");
+  // The cancellation's own page posts a form: with no referrer at all the browser would
+  // send `Origin: null` and the form-origin check would refuse it. It links nowhere else,
+  // so keeping the address within the shop is enough there.
+  headers.set("Referrer-Policy", page.endsWith("/cancel") ? "same-origin" : "no-referrer");
 }
 
 /** The owner's desk (D23): never stored anywhere, never indexed. */

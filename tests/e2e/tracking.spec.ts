@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import Database from "better-sqlite3";
+import { violations } from "./support/axe";
 import { type DeskShop, signInToDesk } from "./support/desk";
 import { text } from "./support/dictionary";
 import { placeOrderOverHttp } from "./support/order-over-http";
@@ -94,7 +95,10 @@ test.describe("the shopper follows the order", () => {
     await other.getByLabel("Order number").fill(number);
     await other.getByLabel("Phone").fill("0599 556 677");
     await other.getByRole("button", { name: "Find my order" }).click();
-    await expect(other.getByRole("heading", { level: 1 })).toHaveText(`Order ${number}`);
+    // The order's page speaks the order's language, whatever the look-up was asked in.
+    await expect(other.getByRole("heading", { level: 1 })).toHaveText(
+      ka("track.orderTitle").replace("{{number}}", number),
+    );
 
     // Wrong tries all get the same answer; the sixth in 15 minutes meets a 429.
     for (let attempt = 1; attempt <= 6; attempt++) {
@@ -114,6 +118,20 @@ test.describe("the shopper follows the order", () => {
       }
     }
     await fresh.close();
+
+    // The pages pass axe in Georgian, English and Arabic, and fit a 375 px phone.
+    if (javaScriptEnabled) {
+      await page.setViewportSize({ width: 375, height: 740 });
+      const token = tokenOf(number);
+      for (const lng of ["ka", "en", "ar"])
+        for (const path of [`/o/${token}`, `/o/${token}/cancel`, "/track"]) {
+          await page.goto(`${shop.url}${path}?lng=${lng}`);
+          await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+          expect.soft(await violations(page), `${path} in ${lng}`).toEqual([]);
+          const width = await page.evaluate(() => document.documentElement.scrollWidth);
+          expect.soft(width, `${path} in ${lng}`).toBeLessThanOrEqual(375);
+        }
+    }
 
     // The shopper cancels a second order from its page, asked once more; the desk says who.
     const second = await placeOrderOverHttp(

@@ -83,6 +83,7 @@ describe("migrations", () => {
       "source",
       "medium",
       "campaign",
+      "track_token",
     ]);
   });
 
