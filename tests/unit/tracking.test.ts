@@ -100,7 +100,7 @@ describe("following an order", () => {
     expect(sixth).toMatchObject({ outcome: "limited" });
     // Other clients guessing one order's phone are stopped by the order's own count.
     for (let i = 0; i < 5; i++)
-      await lookUpOrder(db, { number, phone: "599 000 00" + i, client: `ip:x${i}` }, NOW + 20 + i);
+      await lookUpOrder(db, { number, phone: `599 000 00${i}`, client: `ip:x${i}` }, NOW + 20 + i);
     expect(
       await lookUpOrder(db, { number, phone: "599 123 456", client: "ip:new" }, NOW + 30),
     ).toMatchObject({ outcome: "limited" });
