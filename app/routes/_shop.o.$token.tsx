@@ -9,6 +9,7 @@ import { readOrderPage } from "~/orders/order-page.server";
 import { formatShopDateTime } from "~/platform/calendar";
 import { shop } from "~/platform/shop.server";
 import { Price } from "~/ui/Price";
+import { useContacts } from "~/ui/contacts";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 
 /**
@@ -31,7 +32,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const t = shop.t(language, "checkout");
   const locale = getLanguage(language).htmlLang;
   const when = (at: number | null) => (at === null ? null : formatShopDateTime(at, locale));
-  const { contacts } = shop.content().settings;
   return {
     meta: {
       title: pageTitle(t, t("track.orderTitle", { number: page.number }), { brand: false }),
@@ -40,7 +40,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     ...page,
     placedAt: when(page.placedAt),
     steps: page.steps.map((step) => ({ ...step, at: when(step.at) })),
-    contacts,
   };
 }
 
@@ -49,6 +48,7 @@ export const meta: MetaFunction<typeof loader> = pageMetaTags;
 export default function OrderPage() {
   const page = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("checkout");
+  const { links, texts } = useContacts();
   const current = page.steps.filter((step) => step.done).at(-1)?.step;
   return (
     <section className="page page--narrow order-page">
@@ -132,27 +132,33 @@ export default function OrderPage() {
       )}
       <h2>{t("track.contactsTitle")}</h2>
       <ul className="order-page__contacts">
-        {page.contacts.phone ? (
+        {links.phone ? (
           <li>
-            <a href={`tel:${page.contacts.phone.replace(/\s+/g, "")}`}>
-              <bdi dir="ltr">{page.contacts.phone}</bdi>
+            {t("common:contactsMenu.phone")}:{" "}
+            <a href={links.phone}>
+              <bdi dir="ltr">{texts.phone}</bdi>
             </a>
           </li>
         ) : null}
-        {page.contacts.whatsapp ? (
+        {links.whatsapp ? (
           <li>
-            <a
-              href={`https://wa.me/${page.contacts.whatsapp.replace(/\D+/g, "")}`}
-              rel="noreferrer"
-            >
-              WhatsApp <bdi dir="ltr">{page.contacts.whatsapp}</bdi>
+            <a href={links.whatsapp} rel="noopener noreferrer" target="_blank">
+              {t("common:contactsMenu.messenger")}
             </a>
           </li>
         ) : null}
-        {page.contacts.email ? (
+        {links.telegram ? (
           <li>
-            <a href={`mailto:${page.contacts.email}`}>
-              <bdi dir="ltr">{page.contacts.email}</bdi>
+            <a href={links.telegram} rel="noopener noreferrer" target="_blank">
+              {t("common:contactsMenu.chat")}
+            </a>
+          </li>
+        ) : null}
+        {links.email ? (
+          <li>
+            {t("common:contactsMenu.email")}:{" "}
+            <a href={links.email}>
+              <bdi dir="ltr">{texts.email}</bdi>
             </a>
           </li>
         ) : null}
