@@ -637,7 +637,8 @@ describe("couriers, hand-offs and cash", () => {
           apiUrl: "http://telegram.test",
           fetch: fetchImpl as unknown as typeof fetch,
         }),
-        now: () => monday9 + 5000,
+        // After every worker above, whichever of them queued the rows.
+        now: () => monday9 + 5 * 60_000,
         log: { info() {}, warn() {}, error() {} },
       });
     const [one, two] = [send(), send()];
