@@ -206,7 +206,14 @@ for (const engine of engines) {
       await page.getByLabel("Telegram", { exact: true }).fill("@kolkhida_shop");
       await page.getByLabel("E-mail", { exact: true }).fill("orders@kolkhida.ge");
       await page.getByLabel("Phone", { exact: true }).fill("0599 000 111");
-      await page.getByRole("button", { name: "Save" }).first().click();
+      // Saved once the settings' own answer is back (the product's "Saved." may still show).
+      await Promise.all([
+        page.waitForResponse(
+          (response) =>
+            response.request().method() === "POST" && response.url().includes("/desk/settings"),
+        ),
+        page.getByRole("button", { name: "Save" }).first().click(),
+      ]);
       await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
 
       await buyer.goto(`${BURN}?lng=en`);
