@@ -42,6 +42,8 @@ export interface OrdersTable {
   campaign: string | null;
   /** The order's private page is /o/{track_token}: random, never derived from the number. */
   track_token: string | null;
+  /** The Telegram deep link's start payload (t.me/{bot}?start=…): random, not the page's. */
+  chat_token: string | null;
 }
 
 export type OrderStatus = "new" | "confirmed" | "shipped" | "delivered" | "refused" | "cancelled";
@@ -189,6 +191,13 @@ export interface ThrottleHitsTable {
 export interface TelegramUpdatesTable {
   update_id: number;
   received_at: string;
+}
+
+/** A shopper's Telegram chat that pressed Start on an order's link, until it sends /stop. */
+export interface ShopperChatsTable {
+  order_id: number;
+  chat_id: string;
+  linked_at: string;
 }
 
 /** A job only one process may run at a time (the Telegram poller), held until it expires. */
@@ -340,6 +349,7 @@ export interface Database {
   order_events: OrderEventsTable;
   throttle_hits: ThrottleHitsTable;
   telegram_updates: TelegramUpdatesTable;
+  shopper_chats: ShopperChatsTable;
   leases: LeasesTable;
   products: ProductsTable;
   product_texts: ProductTextsTable;

@@ -27,3 +27,20 @@ export function orderLanguage(code: string): OrderLanguage {
   const language = getLanguage(code);
   return { name: language.name, lang: language.htmlLang };
 }
+
+/**
+ * Who did something, as the desk's reader says it: the shop itself and the shopper (on the
+ * order's page, or in Telegram) in the reader's language, a person by their name.
+ */
+export function actorLabel(actor: string, t: (key: string) => string): string {
+  switch (actor) {
+    case "system":
+      return t("order.systemActor");
+    case "shopper":
+      return t("order.shopperActor");
+    case "shopper (Telegram)":
+      return t("order.shopperTelegramActor");
+    default:
+      return actor;
+  }
+}

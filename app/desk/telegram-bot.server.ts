@@ -42,6 +42,26 @@ async function registerWebhook(api: BotApi, url: string, secret: string, stopped
   }
 }
 
+/**
+ * Reads the bot's username from `getMe` (the shopper's `Follow in Telegram` link names it),
+ * retrying with growing delays until Telegram answers or the shop stops.
+ */
+async function readUsername(api: BotApi, stopped: AbortSignal, found: (name: string) => void) {
+  for (let attempt = 1; !stopped.aborted; attempt++) {
+    const answer = await api.call<{ username?: unknown }>("getMe", {});
+    const name = answer.ok ? answer.result?.username : null;
+    if (typeof name === "string" && /^\w{1,64}$/.test(name)) {
+      found(name);
+      return;
+    }
+    const delay = Math.min(WEBHOOK_MAX_DELAY_MS, 1000 * 2 ** (attempt - 1));
+    console.warn(
+      `Telegram getMe gave no username (${answer.ok ? "none in the answer" : answer.description}); trying again in ${Math.round(delay / 1000)} s.`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, delay).unref());
+  }
+}
+
 export interface TelegramDeskOptions {
   config: Pick<Config, "publicUrl"> & { telegram: Pick<Config["telegram"], "webhookSecret"> };
   db: Kysely<Database>;
@@ -57,6 +77,8 @@ export interface TelegramDeskOptions {
 export interface TelegramDesk {
   /** The webhook route's handler and secret; null when presses arrive by polling. */
   webhook: { secret: string; handle: UpdateHandler } | null;
+  /** The bot's @username as `getMe` gave it; null until it answered. */
+  username(): string | null;
   start(): void;
   stop(): Promise<void>;
 }
@@ -71,10 +93,17 @@ export function createTelegramDesk(options: TelegramDeskOptions): TelegramDesk {
   const handle = createUpdateHandler({ db, api, chat, now, onChange });
   const secret = config.telegram.webhookSecret;
   const stopped = new AbortController();
+  let username: string | null = null;
+  const learnUsername = () =>
+    readUsername(api, stopped.signal, (name) => {
+      username = name;
+    });
   if (secret && usesWebhook(config)) {
     return {
       webhook: { secret, handle },
+      username: () => username,
       start() {
+        void learnUsername();
         void registerWebhook(api, `${config.publicUrl}${WEBHOOK_PATH}`, secret, stopped.signal);
       },
       async stop() {
@@ -85,10 +114,15 @@ export function createTelegramDesk(options: TelegramDeskOptions): TelegramDesk {
   const poller = createPoller({ db, api, handle, now, holder });
   return {
     webhook: null,
+    username: () => username,
     start() {
+      void learnUsername();
       poller.start();
       console.info("Telegram buttons: polling getUpdates (no webhook).");
     },
-    stop: () => poller.stop(),
+    stop() {
+      stopped.abort();
+      return poller.stop();
+    },
   };
 }

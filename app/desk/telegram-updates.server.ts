@@ -7,11 +7,20 @@ import { isoAt } from "~/platform/clock";
 import type { Database } from "../../db/schema";
 import { decodeDeskPress } from "../orders/callback-data";
 import type { ChatSettings } from "../orders/message.server";
+import {
+  type IncomingMessage,
+  type ShopperPressVerdict,
+  handleShopperMessage,
+  handleShopperPress,
+  shopperPressAnswer,
+} from "../orders/shopper-chat.server";
 import type { BotApi } from "../platform/bot-api.server";
 
 /** The parts of a Telegram update the shop reads; everything else is ignored. */
 export interface TelegramUpdate {
   update_id: number;
+  /** A message to the bot: a shopper's /start, /stop, or anything anyone writes. */
+  message?: IncomingMessage;
   callback_query?: {
     id: string;
     from: { id: number; first_name?: string; last_name?: string; username?: string };
@@ -20,8 +29,8 @@ export interface TelegramUpdate {
   };
 }
 
-/** The only update kind the shop asks Telegram for (setWebhook, getUpdates). */
-export const ALLOWED_UPDATES = ["callback_query"] as const;
+/** The update kinds the shop asks Telegram for (setWebhook, getUpdates). */
+export const ALLOWED_UPDATES = ["message", "callback_query"] as const;
 
 export interface UpdateHandlerOptions {
   db: Kysely<Database>;
@@ -48,7 +57,9 @@ export type UpdateOutcome =
   /** Cancel or Refused asked once more (or Back): only the buttons changed. */
   | "asked"
   /** A call nobody answered, noted. */
-  | "called";
+  | "called"
+  /** A message to the bot, answered through the outbox (a shopper's /start, /stop, help). */
+  | "replied";
 
 export type UpdateHandler = (update: unknown) => Promise<UpdateOutcome>;
 
@@ -77,6 +88,48 @@ function actorName(from: NonNullable<TelegramUpdate["callback_query"]>["from"]):
 export function createUpdateHandler(options: UpdateHandlerOptions): UpdateHandler {
   const { db, api, chat, now, log = console } = options;
 
+  /**
+   * A shopper's press: the pressed message's buttons follow (the question once more, back,
+   * or none once the order moved on), and a short answer in the order's language.
+   */
+  async function answerShopper(
+    press: NonNullable<TelegramUpdate["callback_query"]>,
+    shopper: ShopperPressVerdict,
+  ): Promise<UpdateOutcome> {
+    const moved = shopper.outcome === "confirmed" || shopper.outcome === "cancelled";
+    if (moved) options.onChange?.();
+    if (shopper.outcome !== "forbidden" && shopper.outcome !== "notMine") {
+      const edited = await api.call("editMessageReplyMarkup", {
+        chat_id: press.message?.chat.id,
+        message_id: press.message?.message_id,
+        reply_markup:
+          shopper.outcome === "asked" || shopper.outcome === "back"
+            ? shopper.keyboard
+            : { inline_keyboard: [] },
+      });
+      if (!edited.ok && !/message is not modified/i.test(edited.description))
+        log.warn(`A shopper's buttons were not redrawn: ${edited.description}`);
+    }
+    const answered = await api.call("answerCallbackQuery", {
+      callback_query_id: press.id,
+      text: shopperPressAnswer(shopper),
+      show_alert: shopper.outcome === "forbidden" || shopper.outcome === "stale",
+    });
+    if (!answered.ok) log.warn(`A Telegram button press was not answered: ${answered.description}`);
+    switch (shopper.outcome) {
+      case "confirmed":
+      case "cancelled":
+        return "moved";
+      case "asked":
+      case "back":
+        return "asked";
+      case "stale":
+        return "stale";
+      default:
+        return "forbidden";
+    }
+  }
+
   return async (update) => {
     if (!isUpdate(update)) return "ignored";
     // The chats' language is the owner's setting: read it for every press.
@@ -91,9 +144,20 @@ export function createUpdateHandler(options: UpdateHandlerOptions): UpdateHandle
         .executeTakeFirst();
       if (Number(recorded.numInsertedOrUpdatedRows ?? 0) !== 1)
         return { outcome: "duplicate" as const };
+      if (update.message && typeof update.message.chat?.id !== "undefined") {
+        const said = await handleShopperMessage(trx, update.message, {
+          updateId: update.update_id,
+          now: at,
+          chat,
+        });
+        return { outcome: said === "ignored" ? ("ignored" as const) : ("replied" as const) };
+      }
       if (!press || typeof press.id !== "string") return { outcome: "ignored" as const };
 
       const chatId = String(press.message?.chat.id ?? "");
+      // A shopper's button is the shopper's alone; the desk reads every other.
+      const shopper = await handleShopperPress(trx, { chatId, data: press.data }, at, chat);
+      if (shopper.outcome !== "notMine") return { outcome: "shopper" as const, shopper };
       if (!chat.deskChatIds.includes(chatId)) return { outcome: "forbidden" as const };
       const wanted = decodeDeskPress(press.data);
       if (
@@ -159,6 +223,12 @@ export function createUpdateHandler(options: UpdateHandlerOptions): UpdateHandle
       return { outcome: "moved" as const, status: wanted.to };
     });
 
+    if (verdict.outcome === "replied") {
+      options.onChange?.();
+      return "replied";
+    }
+    if (verdict.outcome === "shopper")
+      return press ? answerShopper(press, verdict.shopper) : "ignored";
     if (verdict.outcome === "asked") {
       const edited = await api.call("editMessageReplyMarkup", {
         chat_id: press?.message?.chat.id,

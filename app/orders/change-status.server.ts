@@ -9,6 +9,7 @@ import { PINNED_MAX, storedTags, tagsOf } from "./labels";
 import { type ChatSettings, refreshOrderMessages } from "./message.server";
 import { cleanNote } from "./note";
 import { formatOrderNumber } from "./order-number";
+import { queueStatusMessage, withdrawStatusMessage } from "./shopper-messages.server";
 import { type UndoRight, transition, undoRight } from "./status";
 
 /** Who did something: a signed-in staff member, a Telegram user, or the system. */
@@ -92,7 +93,7 @@ export async function changeOrderStatusIn(
   // A cancelled order was never handed over; a refused one came back: its jars are on the shelf.
   if (input.to === "cancelled" || input.to === "refused") await giveBackStock(trx, order.id);
   await settleHandoff(trx, order.id, input.to, input.systemNote, now);
-  await appendEvent(trx, order.id, input.actor, now, {
+  const eventId = await appendEvent(trx, order.id, input.actor, now, {
     kind: "status",
     from_status: from,
     to_status: input.to,
@@ -101,6 +102,7 @@ export async function changeOrderStatusIn(
   });
   const moved = { ...order, ...input.also, status: input.to };
   await refreshOrderMessages(trx, moved, chat, now);
+  await queueStatusMessage(trx, moved, eventId, now);
   return { outcome: "moved", order: moved, from };
 }
 
@@ -280,7 +282,9 @@ export async function undoStatusChange(
             now,
           });
       }
-      await appendEvent(trx, order.id, input.actor, now, {
+      // The shopper who was not told of the slip yet need not hear of it or its undo.
+      const untold = await withdrawStatusMessage(trx, event.id, now);
+      const undoId = await appendEvent(trx, order.id, input.actor, now, {
         kind: "status",
         from_status: order.status,
         to_status: back,
@@ -293,6 +297,7 @@ export async function undoStatusChange(
         ...(handoff?.handedBack ? { courier_id: null } : {}),
       };
       await refreshOrderMessages(trx, restored, chat, now);
+      await queueStatusMessage(trx, restored, undoId, now, untold);
       return { outcome: "undone", order: restored } as const;
     })
     .catch((error: unknown) => {
@@ -330,15 +335,16 @@ export async function addOrderNote(
 /**
  * The one way something that happened to an order is written down: an event row, with
  * when and who. Rows are only ever added (D24): the timeline is the order's history.
+ * Returns the event's id.
  */
-async function appendEvent(
+export async function appendEvent(
   db: Kysely<Database> | Transaction<Database>,
   orderId: number,
   actor: Actor,
   now: number,
   event: Omit<Insertable<OrderEventsTable>, "order_id" | "at" | "actor" | "staff_id">,
-): Promise<void> {
-  await db
+): Promise<number> {
+  const row = await db
     .insertInto("order_events")
     .values({
       ...event,
@@ -347,7 +353,9 @@ async function appendEvent(
       actor: actor.name,
       staff_id: actor.staffId,
     })
-    .execute();
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
 }
 
 /**

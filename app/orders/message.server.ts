@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
+import { actorLabel } from "~/desk/order-words";
 import { fixedT } from "~/i18n/instance.server";
 import type { LanguageCode } from "~/i18n/languages";
 import { eventNote } from "~/orders/event-note";
@@ -48,12 +49,7 @@ export async function orderStanding(
     status: order.status,
     lastChange: last
       ? {
-          actor:
-            last.actor === "system"
-              ? t("order.systemActor")
-              : last.actor === "shopper"
-                ? t("order.shopperActor")
-                : last.actor,
+          actor: actorLabel(last.actor, t),
           at: Date.parse(last.at),
           note: eventNote(last, t),
         }
@@ -132,6 +128,8 @@ export async function refreshOrderMessages(
     .selectFrom("notifications")
     .select(["id", "chat_id"])
     .where("order_id", "=", order.id)
+    // The order's message in each chat; the shopper's messages (a topic each) are sent once.
+    .where("topic", "is", null)
     .execute();
   if (rows.length === 0) return;
   const message = await renderOrderMessage(trx, order, settings);

@@ -25,6 +25,8 @@ export interface OrderPage {
   phone: string;
   /** The shopper may still cancel it (new or confirmed). */
   cancellable: boolean;
+  /** The Telegram deep link's payload while the order is not final; null after. */
+  chatToken: string | null;
 }
 
 const FINAL: readonly OrderStatus[] = ["delivered", "refused", "cancelled"];
@@ -111,5 +113,6 @@ export async function readOrderPage(
     address: maskedAddress(order.address),
     phone: maskedPhone(order.phone),
     cancellable: status === "new" || status === "confirmed",
+    chatToken: FINAL.includes(status) ? null : order.chat_token,
   };
 }

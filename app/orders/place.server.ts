@@ -141,6 +141,8 @@ async function placeOrderOnce(
         submission_token: input.token,
         taken_by: input.takenBy ?? null,
         track_token: newTrackToken(),
+        // The Telegram deep link's payload: as random, and a different secret.
+        chat_token: newTrackToken(),
         // An order taken on the phone came by phone, whatever the staff's browser visited.
         ...(input.takenBy
           ? { source: PHONE_SOURCE, medium: null, campaign: null }

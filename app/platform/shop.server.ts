@@ -8,6 +8,7 @@ import { fixedT } from "~/i18n/instance.server";
 import { createDispatcher } from "~/orders/dispatcher.server";
 import { createExpiryJob } from "~/orders/expiry.server";
 import { type TelegramSettings, notificationsEnabled } from "~/orders/outbox.server";
+import { createMorningJob } from "~/orders/shopper-messages.server";
 import { createDatabase } from "../../db/connection";
 import { migrateToLatest } from "../../db/migrate";
 import { createBotApi } from "./bot-api.server";
@@ -83,6 +84,9 @@ const weekly: Job | null =
     ? createWeeklyJob({ db, now: clock, chat: telegram, onQueued: kickOutbox })
     : null;
 
+/** 09:00 in Tbilisi on a delivery date: the shoppers who follow in Telegram get a word. */
+const morning: Job | null = bot ? createMorningJob({ db, now: clock, onQueued: kickOutbox }) : null;
+
 export const shop = {
   config,
   db,
@@ -99,6 +103,8 @@ export const shop = {
   /** The one Bot API client; null without a bot token. */
   bot,
   telegramDesk,
+  /** The bot's username for `Follow in Telegram` links; null without a bot, or until known. */
+  botUsername: (): string | null => telegramDesk?.username() ?? null,
   /** Sends what was just queued in the outbox now rather than at the next look. */
   kickOutbox,
   /** The catalogue and settings as shoppers see them now, from memory (no database wait). */
@@ -127,11 +133,18 @@ export function startShop(): void {
   telegramDesk?.start();
   expiry?.start();
   weekly?.start();
+  morning?.start();
 }
 
 /** Ends the long poll and the jobs, sends what the outbox is sending, closes the database. */
 export async function stopShop(): Promise<void> {
-  await Promise.all([telegramDesk?.stop(), expiry?.stop(), weekly?.stop(), content.watcher.stop()]);
+  await Promise.all([
+    telegramDesk?.stop(),
+    expiry?.stop(),
+    weekly?.stop(),
+    morning?.stop(),
+    content.watcher.stop(),
+  ]);
   await outbox?.stop();
   // Several workers share one SQLite file, and only the last to close would fold the
   // write-ahead log back into it; which is last is chance. Each folds in what it can now,

@@ -10,10 +10,12 @@ import { getLanguage } from "~/i18n/languages";
 import { TETRI_PER_LARI, formatPrice } from "~/i18n/money";
 import { formatOrderNumber } from "~/orders/place.server";
 import { findOrder } from "~/orders/read.server";
+import { followLink } from "~/orders/shopper-chat";
 import { formatLongDate, parseShortDate } from "~/platform/calendar";
 import { shop } from "~/platform/shop.server";
 import type { loader as rootLoader } from "~/root";
 import { CopyButton } from "~/ui/CopyButton";
+import { FollowInTelegram } from "~/ui/FollowInTelegram";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 import { useHydrated } from "~/ui/use-hydrated";
 
@@ -30,6 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const t = shop.t(language, "checkout");
   const locale = getLanguage(language).htmlLang;
   const orderNumber = formatOrderNumber(found.order.order_number);
+  const bot = shop.botUsername();
   const purchase: Purchase = {
     transaction_id: orderNumber,
     value: found.order.total / TETRI_PER_LARI,
@@ -47,6 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     orderNumber,
     total: found.order.total,
     trackToken: found.order.track_token,
+    follow: bot && found.order.chat_token ? followLink(bot, found.order.chat_token) : null,
     deliveryDate: deliveryDate ? formatLongDate(deliveryDate, locale) : found.order.delivery_time,
   };
 }
@@ -54,7 +58,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = pageMetaTags;
 
 export default function Thanks() {
-  const { orderNumber, total, deliveryDate, purchase, trackToken } = useLoaderData<typeof loader>();
+  const { orderNumber, total, deliveryDate, purchase, trackToken, follow } =
+    useLoaderData<typeof loader>();
   const analyticsIds = useRouteLoaderData<typeof rootLoader>("root")?.analytics;
   const { t, i18n } = useTranslation("checkout");
   const hydrated = useHydrated();
@@ -127,6 +132,7 @@ export default function Thanks() {
             </Link>
           </p>
         ) : null}
+        {follow ? <FollowInTelegram href={follow} /> : null}
         <Link to="/" className="button button--large">
           {t("thanks.home")}
         </Link>

@@ -6,8 +6,10 @@ import { Isolated, isolate } from "~/i18n/isolate";
 import { getLanguage, isLanguageCode } from "~/i18n/languages";
 import { formatPrice } from "~/i18n/money";
 import { readOrderPage } from "~/orders/order-page.server";
+import { followLink } from "~/orders/shopper-chat";
 import { formatShopDateTime } from "~/platform/calendar";
 import { shop } from "~/platform/shop.server";
+import { FollowInTelegram } from "~/ui/FollowInTelegram";
 import { Price } from "~/ui/Price";
 import { useContacts } from "~/ui/contacts";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
@@ -32,12 +34,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const t = shop.t(language, "checkout");
   const locale = getLanguage(language).htmlLang;
   const when = (at: number | null) => (at === null ? null : formatShopDateTime(at, locale));
+  const { chatToken, ...shown } = page;
+  const bot = shop.botUsername();
   return {
     meta: {
       title: pageTitle(t, t("track.orderTitle", { number: page.number }), { brand: false }),
       noindex: true,
     },
-    ...page,
+    ...shown,
+    follow: bot && chatToken ? followLink(bot, chatToken) : null,
     placedAt: when(page.placedAt),
     steps: page.steps.map((step) => ({ ...step, at: when(step.at) })),
   };
@@ -121,6 +126,7 @@ export default function OrderPage() {
               </li>
             ))}
           </ul>
+          {page.follow ? <FollowInTelegram href={page.follow} /> : null}
           {page.cancellable ? (
             <p>
               <Link to={`/o/${page.token}/cancel`} className="button button--quiet">

@@ -13,7 +13,7 @@ import { useTranslation } from "react-i18next";
 import { DoneNotice } from "~/desk/DoneNotice";
 import { messengerLinks } from "~/desk/contact";
 import { actorOf, noAnswer } from "~/desk/order-actions.server";
-import { itemTitle, orderLanguage } from "~/desk/order-words";
+import { actorLabel, itemTitle, orderLanguage } from "~/desk/order-words";
 import { getDeskOrder } from "~/desk/orders.server";
 import { takeOutcome } from "~/desk/outcome.server";
 import { requireStaff } from "~/desk/session.server";
@@ -31,6 +31,8 @@ import { eventNote } from "~/orders/event-note";
 import { PINNED_MAX, TAGS_MAX, TAG_MAX, parseTags, tagsOf } from "~/orders/labels";
 import { NOTE_MAX } from "~/orders/note";
 import { formatOrderNumber } from "~/orders/order-number";
+import { plainText } from "~/orders/shopper-chat";
+import { shopperChatOf } from "~/orders/shopper-messages.server";
 import { callBeforeShipping } from "~/orders/standing";
 import { asksTwice, isOrderStatus, nextStatuses } from "~/orders/status";
 import { formatShopDateTime } from "~/platform/calendar";
@@ -123,6 +125,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       undo: event.undoes !== null,
     })),
     hold: callBeforeShipping(order.status, history.refused, shop.telegram.holdAfterRefusals),
+    shopperChat: await shopperChatOf(shop.db, order.id).then((chat) => ({
+      since: chat.since === null ? null : when(chat.since),
+      messages: chat.messages.map((message) => ({
+        id: message.id,
+        at: when(message.sent_at ?? message.created_at),
+        status: message.status,
+        text: plainText(message.text),
+      })),
+    })),
     history: {
       refused: history.refused,
       delivered: history.delivered,
@@ -598,13 +609,7 @@ export default function DeskOrder() {
         {order.events.map((event) => (
           <li key={event.id}>
             <span className="desk-timeline__at">{event.at}</span>{" "}
-            <span className="desk-timeline__actor">
-              {event.actor === "system"
-                ? t("order.systemActor")
-                : event.actor === "shopper"
-                  ? t("order.shopperActor")
-                  : event.actor}
-            </span>{" "}
+            <span className="desk-timeline__actor">{actorLabel(event.actor, t)}</span>{" "}
             {event.kind === "status" && event.from && event.to
               ? t(event.undo ? "order.undoEvent" : "order.movedEvent", {
                   from: t(`status.${event.from}`),
@@ -615,6 +620,27 @@ export default function DeskOrder() {
           </li>
         ))}
       </ol>
+
+      <h2>{t("order.shopperChat.title")}</h2>
+      <p>
+        {order.shopperChat.since
+          ? t("order.shopperChat.follows", { date: order.shopperChat.since })
+          : t("order.shopperChat.notFollowing")}
+      </p>
+      {order.shopperChat.messages.length > 0 ? (
+        <>
+          <h3>{t("order.shopperChat.messages")}</h3>
+          <ol className="desk-timeline">
+            {order.shopperChat.messages.map((message) => (
+              <li key={message.id}>
+                <span className="desk-timeline__at">{message.at}</span>{" "}
+                {t(`order.shopperChat.state.${message.status}`)}
+                <q className="desk-timeline__note">{message.text}</q>
+              </li>
+            ))}
+          </ol>
+        </>
+      ) : null}
 
       <Form
         ref={noteForm}

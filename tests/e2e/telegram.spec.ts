@@ -91,7 +91,7 @@ test.describe("Telegram as a second desk", () => {
     expect(telegram.webhooks[0]?.body).toEqual({
       url: "https://shop.example/telegram/webhook",
       secret_token: SECRET,
-      allowed_updates: ["callback_query"],
+      allowed_updates: ["message", "callback_query"],
     });
 
     const number = await placeOrderOverHttp(

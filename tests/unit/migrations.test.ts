@@ -30,6 +30,7 @@ const ALL_TABLES = [
   "product_texts",
   "products",
   "shop_settings",
+  "shopper_chats",
   "staff",
   "telegram_updates",
   "throttle_hits",
@@ -84,7 +85,26 @@ describe("migrations", () => {
       "medium",
       "campaign",
       "track_token",
+      "chat_token",
     ]);
+  });
+
+  it("give orders placed before the shopper could follow them both private tokens", async () => {
+    const database = freshDatabase();
+    await createMigrator(database).migrateTo("20261125_0002_couriers");
+    for (const number of [444444, 444445])
+      await sql`insert into orders (order_number, address, phone, delivery_time, total, positions, language, submission_token, created_at)
+        values (${number}, 'A', '+995 555 123 456', '03.12.26', 10000, 1, 'ka', ${`old-${number}`}, '2026-11-20T10:00:00.000Z')`.execute(
+        database,
+      );
+    await migrateToLatest(database);
+    const rows = await database
+      .selectFrom("orders")
+      .select(["track_token", "chat_token"])
+      .execute();
+    const tokens = rows.flatMap((row) => [row.track_token, row.chat_token]);
+    for (const token of tokens) expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(new Set(tokens).size).toBe(4);
   });
 
   it("let the outbox carry messages about no order, keeping every row it had", async () => {

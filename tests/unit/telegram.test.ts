@@ -697,7 +697,7 @@ describe("with a database", () => {
       ["getUpdates", undefined],
       ["getUpdates", 9],
     ]);
-    expect(calls[1]?.body.allowed_updates).toEqual(["callback_query"]);
+    expect(calls[1]?.body.allowed_updates).toEqual(["message", "callback_query"]);
     expect(handled).toEqual([{ update_id: 7 }, { update_id: 8 }]);
     expect(log.warn).toHaveBeenCalledWith(expect.stringContaining("getUpdates failed: HTTP 502"));
     expect(JSON.stringify(log.warn.mock.calls)).not.toContain(TOKEN);

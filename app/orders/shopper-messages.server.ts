@@ -1,0 +1,213 @@
+import { type Kysely, type Transaction, sql } from "kysely";
+import { fixedT } from "~/i18n/instance.server";
+import { shopToday, startOfShopDay, toIsoDate } from "~/platform/calendar";
+import { type Clock, isoAt } from "~/platform/clock";
+import { type Job, createJob } from "~/platform/job.server";
+import type { Database, Order } from "../../db/schema";
+import {
+  type OrderForShopper,
+  type ShopperTranslate,
+  morningText,
+  orderLanguage,
+  shopperKeyboard,
+  statusText,
+} from "./shopper-chat";
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The morning message goes out on the delivery date from this hour in Tbilisi. */
+export const MORNING_HOUR = 9;
+export const MORNING_POLL_MS = 60_000;
+
+/** The order's texts for its shopper: the `checkout` dictionary in the order's language. */
+export function shopperT(order: Pick<Order, "language">): ShopperTranslate {
+  return fixedT(orderLanguage(order), "checkout") as unknown as ShopperTranslate;
+}
+
+/** The chats following an order in Telegram (issue 24). */
+export async function followingChats(db: Db, orderId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom("shopper_chats")
+    .select("chat_id")
+    .where("order_id", "=", orderId)
+    .orderBy("linked_at")
+    .execute();
+  return rows.map((row) => row.chat_id);
+}
+
+/**
+ * What the desk shows of the shopper's Telegram (issue 24): since when a chat follows the
+ * order (null for none), and every message the shop queued for the shopper, with how its
+ * sending stands.
+ */
+export async function shopperChatOf(db: Kysely<Database>, orderId: number) {
+  const [chats, messages] = await Promise.all([
+    db
+      .selectFrom("shopper_chats")
+      .select("linked_at")
+      .where("order_id", "=", orderId)
+      .orderBy("linked_at")
+      .limit(1)
+      .execute(),
+    db
+      .selectFrom("notifications")
+      .select(["id", "created_at", "sent_at", "status", "text"])
+      .where("order_id", "=", orderId)
+      // The order's own message in the staff chats has no topic; the shopper's each have one.
+      .where("topic", "is not", null)
+      .orderBy("id")
+      .execute(),
+  ]);
+  return { since: chats[0]?.linked_at ?? null, messages };
+}
+
+/** The outbox's topic of the message a status event sends the shopper: once per event. */
+export const statusTopic = (eventId: number) => `status:${eventId}`;
+
+/**
+ * Queues, in the status change's own transaction, the message that tells each chat
+ * following the order where it stands now (and, back to new after an undo, its buttons).
+ * Named by the event, one row per event and chat: the outbox sends it once, with its
+ * retries, however often anything runs. Chats in `except` are left out.
+ */
+export async function queueStatusMessage(
+  trx: Transaction<Database>,
+  order: OrderForShopper & Pick<Order, "id">,
+  eventId: number,
+  now: number,
+  except: ReadonlySet<string> = new Set(),
+): Promise<void> {
+  const chats = (await followingChats(trx, order.id)).filter((chat) => !except.has(chat));
+  if (chats.length === 0) return;
+  const t = shopperT(order);
+  const keyboard = shopperKeyboard(order.order_number, order.status, t);
+  const at = isoAt(now);
+  await trx
+    .insertInto("notifications")
+    .values(
+      chats.map((chatId) => ({
+        order_id: order.id,
+        topic: statusTopic(eventId),
+        chat_id: chatId,
+        text: statusText(order, t),
+        reply_markup: keyboard ? JSON.stringify(keyboard) : null,
+        next_attempt_at: at,
+        created_at: at,
+      })),
+    )
+    .onConflict((conflict) => conflict.columns(["topic", "chat_id"]).doNothing())
+    .execute();
+}
+
+/**
+ * An undone change's message that has not gone out yet is taken back, so a slip the staff
+ * mended at once never reaches the shopper. Returns the chats it was taken back from:
+ * they need no word about the undo either. A message already sent (or being sent) stays,
+ * and the undo's own message follows it.
+ */
+export async function withdrawStatusMessage(
+  trx: Transaction<Database>,
+  eventId: number,
+  now: number,
+): Promise<Set<string>> {
+  const at = isoAt(now);
+  const withdrawn = await trx
+    .deleteFrom("notifications")
+    .where("topic", "=", statusTopic(eventId))
+    .where("status", "=", "pending")
+    .where("message_id", "is", null)
+    .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", at)]))
+    .returning("chat_id")
+    .execute();
+  return new Set(withdrawn.map((row) => row.chat_id));
+}
+
+/** The delivery date whose morning messages are due at `now`: today from 09:00 in Tbilisi. */
+export function dueMorning(now: number): string | null {
+  const today = shopToday(now);
+  return now >= startOfShopDay(today) + MORNING_HOUR * 60 * 60 * 1000 ? toIsoDate(today) : null;
+}
+
+/**
+ * On the delivery date from 09:00 in Tbilisi, each chat following an order that is
+ * confirmed or on its way for that day is told the parcel comes today and the cash to
+ * have ready. Named by order and day (`morning:{order id}:{date}`): one message per
+ * chat, however many processes look; a parcel moved to another day (nobody home) gets
+ * that day's. Returns how many it queued.
+ */
+export async function queueMorningMessages(db: Kysely<Database>, now: number): Promise<number> {
+  const day = dueMorning(now);
+  if (!day) return 0;
+  const due = await db
+    .selectFrom("orders")
+    .innerJoin("shopper_chats", "shopper_chats.order_id", "orders.id")
+    .select([
+      "orders.id",
+      "orders.order_number",
+      "orders.status",
+      "orders.total",
+      "orders.delivery_date",
+      "orders.delivery_time",
+      "orders.language",
+      "shopper_chats.chat_id",
+    ])
+    .where("orders.delivery_date", "=", day)
+    .where("orders.status", "in", ["confirmed", "shipped"])
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("notifications")
+            .select(sql`1`.as("one"))
+            .whereRef("notifications.chat_id", "=", "shopper_chats.chat_id")
+            .where(
+              "notifications.topic",
+              "=",
+              sql<string>`'morning:' || cast(${sql.ref("orders.id")} as text) || ${`:${day}`}`,
+            ),
+        ),
+      ),
+    )
+    .execute();
+  if (due.length === 0) return 0;
+  const at = isoAt(now);
+  const queued = await db
+    .insertInto("notifications")
+    .values(
+      due.map((row) => ({
+        order_id: row.id,
+        topic: `morning:${row.id}:${day}`,
+        chat_id: row.chat_id,
+        text: morningText(row, shopperT(row)),
+        reply_markup: null,
+        next_attempt_at: at,
+        created_at: at,
+      })),
+    )
+    .onConflict((conflict) => conflict.columns(["topic", "chat_id"]).doNothing())
+    .executeTakeFirst();
+  return Number(queued.numInsertedOrUpdatedRows ?? 0);
+}
+
+/** Looks every minute whether a delivery day's morning messages are due; never throws. */
+export function createMorningJob(options: {
+  db: Kysely<Database>;
+  now: Clock;
+  onQueued?: () => void;
+  log?: Pick<Console, "info" | "error">;
+  pollMs?: number;
+}): Job {
+  const { db, now, log = console } = options;
+  return createJob({
+    name: "The delivery day's morning messages",
+    everyMs: options.pollMs ?? MORNING_POLL_MS,
+    log,
+    async run() {
+      const queued = await queueMorningMessages(db, now());
+      if (queued > 0) {
+        log.info(`${queued} delivery-day message(s) queued for shoppers.`);
+        options.onQueued?.();
+      }
+      return undefined;
+    },
+  });
+}
