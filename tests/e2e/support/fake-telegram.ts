@@ -24,6 +24,7 @@ export interface ChatMessage {
 
 export interface TelegramUpdate {
   update_id: number;
+  message?: { message_id: number; chat: { id: number; type: string }; text: string };
   callback_query?: {
     id: string;
     from: { id: number; first_name: string; last_name?: string };
@@ -43,7 +44,7 @@ interface HeldPoll {
  * A stand-in for the Telegram Bot API on 127.0.0.1. It records sendMessage calls it
  * accepts (answering the scripted failures first), keeps each chat's messages through
  * editMessageText and editMessageReplyMarkup, records answerCallbackQuery, setWebhook
- * and deleteWebhook, and serves queued updates to getUpdates as Telegram does: a long
+ * and deleteWebhook, answers getMe with the bot's username, and serves queued updates to getUpdates as Telegram does: a long
  * poll held open until an update comes or its timeout ends, each update served until a
  * later offset confirms it. It can go down and come back on the same port.
  */
@@ -66,6 +67,8 @@ export class FakeTelegram {
   private server: Server | null = null;
   private sockets = new Set<Socket>();
   port = 0;
+  /** What getMe answers: the bot the shop's `Follow in Telegram` links open. */
+  readonly username = "kolkhida_test_bot";
 
   get url(): string {
     return `http://127.0.0.1:${this.port}`;
@@ -116,6 +119,15 @@ export class FakeTelegram {
         },
         data: options.data ?? button?.callback_data ?? "",
       },
+    };
+  }
+
+  /** An update for a person writing `text` to the bot in their private chat `chatId`. */
+  write(chatId: number, text: string): TelegramUpdate {
+    const updateId = ++this.nextUpdateId;
+    return {
+      update_id: updateId,
+      message: { message_id: updateId, chat: { id: chatId, type: "private" }, text },
     };
   }
 
@@ -200,6 +212,8 @@ export class FakeTelegram {
           });
           return ok(true);
         }
+        case "getMe":
+          return ok({ id: 515151, is_bot: true, first_name: "Kolkhida", username: this.username });
         case "answerCallbackQuery":
           this.answers.push(params as { callback_query_id: string; text?: string });
           return ok(true);
