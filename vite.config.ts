@@ -40,7 +40,15 @@ const deskOnly = ["catalog/model.ts", "catalog/product-form.ts"].map(
   (file) => `${appFolder}${file}`,
 );
 
+/**
+ * The order's own pages (its status, its cancellation, its review): a shopper reaches them
+ * from a link, seldom. Left to Rollup, their small route modules were folded into a chunk
+ * the checkout loads, and every checkout carried them.
+ */
+const orderPages = `${routesFolder}_shop.o.`;
+
 const manualChunks: Rollup.GetManualChunk = (id, { getModuleInfo }) => {
+  if (id.startsWith(orderPages)) return "order-pages";
   if (shellRoots.includes(id) || id.startsWith(routesFolder)) return undefined;
   if (deskOnly.includes(id)) return "desk-catalog";
   if (rootImports(getModuleInfo).has(id)) return id.startsWith(appFolder) ? "shell" : "framework";

@@ -200,6 +200,49 @@ export interface ShopperChatsTable {
   linked_at: string;
 }
 
+export type ReviewStatus = "pending" | "published" | "rejected";
+
+/** A buyer's review of one product of a delivered order (D34): one per product per order. */
+export interface ReviewsTable {
+  id: Generated<number>;
+  order_id: number;
+  /** The product's key ("body/hemor-cream"), as the order's item has it. */
+  item_key: string;
+  /** 1 to 5 stars. */
+  rating: number;
+  /** What they wrote (may be empty), shown as plain text. */
+  body: string;
+  /** The name they chose to show; null shows as "Verified buyer". */
+  author: string | null;
+  /** The language they wrote in. */
+  language: string;
+  status: Generated<ReviewStatus>;
+  /** Why it was rejected: one of the published reasons. */
+  reason: string | null;
+  /** The shop's public answer. */
+  reply: string | null;
+  created_at: string;
+  decided_at: string | null;
+  decided_by: string | null;
+}
+
+/** The home page's testimonials (the reviews the shop started with): never "verified". */
+export interface TestimonialsTable {
+  id: Generated<number>;
+  position: number;
+  rating: number;
+  avatar: string | null;
+  hidden: Generated<number>;
+}
+
+export interface TestimonialTextsTable {
+  testimonial_id: number;
+  language: string;
+  name: string;
+  role: string;
+  text: string;
+}
+
 /** A job only one process may run at a time (the Telegram poller), held until it expires. */
 export interface LeasesTable {
   name: string;
@@ -291,7 +334,15 @@ export interface ActivityTable {
   after: string | null;
 }
 
-export type ActivitySubjectType = "product" | "settings" | "staff" | "phone" | "courier" | "cash";
+export type ActivitySubjectType =
+  | "product"
+  | "settings"
+  | "staff"
+  | "phone"
+  | "courier"
+  | "cash"
+  | "review"
+  | "testimonial";
 
 /** People who carry parcels; they never sign in. */
 export interface CouriersTable {
@@ -350,6 +401,9 @@ export interface Database {
   throttle_hits: ThrottleHitsTable;
   telegram_updates: TelegramUpdatesTable;
   shopper_chats: ShopperChatsTable;
+  reviews: ReviewsTable;
+  testimonials: TestimonialsTable;
+  testimonial_texts: TestimonialTextsTable;
   leases: LeasesTable;
   products: ProductsTable;
   product_texts: ProductTextsTable;

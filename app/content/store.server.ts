@@ -10,6 +10,7 @@ import {
 } from "~/catalog/model";
 import { isLanguageCode } from "~/i18n/languages";
 import { type Job, createJob } from "~/platform/job.server";
+import type { PublishedReview, Testimonial } from "~/reviews/model";
 import { type ShopSettings, readSettings } from "~/settings/model";
 import type { Database, ProductTextsRow } from "../../db/schema";
 
@@ -25,6 +26,10 @@ export interface Content {
   revision: number;
   catalog: Catalog;
   settings: ShopSettings;
+  /** Buyers' reviews an owner published (D34), newest first. */
+  reviews: PublishedReview[];
+  /** The testimonials shoppers see, in display order. */
+  testimonials: Testimonial[];
 }
 
 /** How often a process looks whether the content changed. */
@@ -117,14 +122,68 @@ export async function loadCatalog(db: Kysely<Database>): Promise<Catalog> {
   return { products };
 }
 
+/** Every published review, newest first. */
+export async function loadPublishedReviews(db: Kysely<Database>): Promise<PublishedReview[]> {
+  const rows = await db
+    .selectFrom("reviews")
+    .select(["id", "item_key", "rating", "body", "author", "language", "created_at", "reply"])
+    .where("status", "=", "published")
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    itemKey: row.item_key,
+    rating: row.rating,
+    body: row.body,
+    author: row.author,
+    language: row.language,
+    at: Date.parse(row.created_at),
+    reply: row.reply,
+  }));
+}
+
+/** The testimonials with their texts, in display order; hidden ones only when asked. */
+export async function loadTestimonials(
+  db: Kysely<Database>,
+  { hidden = false } = {},
+): Promise<Testimonial[]> {
+  const [rows, texts] = await Promise.all([
+    db
+      .selectFrom("testimonials")
+      .selectAll()
+      .$if(!hidden, (query) => query.where("hidden", "=", 0))
+      .orderBy("position")
+      .orderBy("id")
+      .execute(),
+    db.selectFrom("testimonial_texts").selectAll().execute(),
+  ]);
+  return rows.map((row) => {
+    const byLanguage: Testimonial["texts"] = {};
+    for (const text of texts)
+      if (text.testimonial_id === row.id && isLanguageCode(text.language))
+        byLanguage[text.language] = { name: text.name, role: text.role, text: text.text };
+    return {
+      id: row.id,
+      position: row.position,
+      rating: row.rating,
+      avatar: row.avatar,
+      hidden: row.hidden !== 0,
+      texts: byLanguage,
+    };
+  });
+}
+
 export async function loadContent(db: Kysely<Database>): Promise<Content> {
   // The revision first: a change committed while the rest is read is read again next look.
   const revision = await readRevision(db);
-  const [catalog, settingRows] = await Promise.all([
+  const [catalog, settingRows, reviews, testimonials] = await Promise.all([
     loadCatalog(db),
     db.selectFrom("shop_settings").selectAll().execute(),
+    loadPublishedReviews(db),
+    loadTestimonials(db),
   ]);
-  return { revision, catalog, settings: readSettings(settingRows) };
+  return { revision, catalog, settings: readSettings(settingRows), reviews, testimonials };
 }
 
 export interface ContentStore {

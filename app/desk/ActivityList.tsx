@@ -29,6 +29,10 @@ function Value({ field, value }: { field: string; value: string | null }) {
       return <>{t(`products.lines.${words.value}`)}</>;
     case "flag":
       return <>{t(`activity.values.${words.value}`)}</>;
+    case "reviewStatus":
+      return <>{t(`reviews.tab.${words.value}`)}</>;
+    case "reason":
+      return <>{t(`reviews.reasons.${words.value}`)}</>;
   }
   if (value.length <= SHORT && !value.includes("\n")) {
     return <bdi className="desk-activity-value">{value}</bdi>;
@@ -54,9 +58,11 @@ export function ActivityList({ entries }: { entries: ActivityEntry[] }) {
         const label =
           words.kind === "text"
             ? `${t(`productTexts.fields.${words.name}`)} (${words.language})`
-            : words.kind === "field"
-              ? t(`activity.fields.${words.name}`)
-              : entry.field;
+            : words.kind === "language"
+              ? `${t(`activity.fields.${words.name}`)} (${words.language})`
+              : words.kind === "field"
+                ? t(`activity.fields.${words.name}`)
+                : entry.field;
         return (
           <li key={entry.id} className="desk-card">
             <p className="desk-hint">

@@ -9,6 +9,8 @@ import { getLanguage, isLanguageCode } from "~/i18n/languages";
 export type FieldWords =
   | { kind: "field"; name: string }
   | { kind: "text"; name: TextField; language: string }
+  /** A field of `activity.fields` in one language (a testimonial's name, role or text). */
+  | { kind: "language"; name: string; language: string }
   | { kind: "unknown" };
 
 const FIELDS = new Set([
@@ -41,9 +43,23 @@ const FIELDS = new Set([
   "active",
   "received",
   "closed",
+  "review.status",
+  "review.reason",
+  "review.reply",
+  "rating",
+  "hidden",
+  "removed",
 ]);
 
 export function fieldWords(field: string): FieldWords {
+  // A testimonial's text in one language: "testimonial.ka.name".
+  const testimonial = /^testimonial\.([a-z]{2})\.(name|role|text)$/.exec(field);
+  if (testimonial && isLanguageCode(testimonial[1]))
+    return {
+      kind: "language",
+      name: `testimonial.${testimonial[2]}`,
+      language: getLanguage(testimonial[1]).name,
+    };
   const text = /^texts\.([a-z]{2})\.(\w+)$/.exec(field);
   const [, language, name] = text ?? [];
   if (isLanguageCode(language) && (textFields as readonly string[]).includes(name ?? "")) {
@@ -53,7 +69,10 @@ export function fieldWords(field: string): FieldWords {
 }
 
 /** A stored value the dictionary words (a status, a role, a line, yes/no, on/off), or null. */
-export type ValueWords = { kind: "status" | "role" | "line" | "flag"; value: string } | null;
+export type ValueWords = {
+  kind: "status" | "role" | "line" | "flag" | "reviewStatus" | "reason";
+  value: string;
+} | null;
 
 export function valueWords(field: string, value: string): ValueWords {
   if (field === "status" && /^(draft|coming_soon|on_sale|sold_out|hidden)$/.test(value)) {
@@ -61,7 +80,14 @@ export function valueWords(field: string, value: string): ValueWords {
   }
   if (field === "role" && /^(owner|staff)$/.test(value)) return { kind: "role", value };
   if (field === "line" && /^(delicate|firstAid|face)$/.test(value)) return { kind: "line", value };
-  if ((field === "locked" || field === "orders.taking") && /^(yes|no|on|off)$/.test(value)) {
+  if (field === "review.status" && /^(pending|published|rejected)$/.test(value))
+    return { kind: "reviewStatus", value };
+  if (field === "review.reason" && /^(spam|personalData|abuse|medicalClaims)$/.test(value))
+    return { kind: "reason", value };
+  if (
+    (field === "locked" || field === "orders.taking" || field === "hidden") &&
+    /^(yes|no|on|off)$/.test(value)
+  ) {
     return { kind: "flag", value };
   }
   return null;

@@ -18,8 +18,13 @@ export async function activityEntries(
   {
     content,
     language,
-    settingsLabel,
-  }: { content: Content; language: LanguageCode; settingsLabel: string },
+    label,
+  }: {
+    content: Content;
+    language: LanguageCode;
+    /** The reader's words for the settings, a review and a testimonial ("Review #12"). */
+    label: (subject: "settings" | "review" | "testimonial", id: string) => string;
+  },
 ): Promise<{ entries: ActivityEntry[]; older: number | null }> {
   const limit = filter.limit ?? 50;
   const rows = await listActivity(db, { ...filter, limit: limit + 1 });
@@ -74,7 +79,9 @@ export async function activityEntries(
             ? row.subject
             : row.subject_type === "courier" || row.subject_type === "cash"
               ? courierSubject(row.subject)
-              : settingsLabel,
+              : row.subject_type === "review" || row.subject_type === "testimonial"
+                ? label(row.subject_type, row.subject)
+                : label("settings", row.subject),
     field: row.field,
     before: row.before,
     after: row.after,

@@ -9,7 +9,12 @@ import { PINNED_MAX, storedTags, tagsOf } from "./labels";
 import { type ChatSettings, refreshOrderMessages } from "./message.server";
 import { cleanNote } from "./note";
 import { formatOrderNumber } from "./order-number";
-import { queueStatusMessage, withdrawStatusMessage } from "./shopper-messages.server";
+import {
+  queueReviewAsk,
+  queueStatusMessage,
+  withdrawReviewAsk,
+  withdrawStatusMessage,
+} from "./shopper-messages.server";
 import { type UndoRight, transition, undoRight } from "./status";
 
 /** Who did something: a signed-in staff member, a Telegram user, or the system. */
@@ -103,6 +108,7 @@ export async function changeOrderStatusIn(
   const moved = { ...order, ...input.also, status: input.to };
   await refreshOrderMessages(trx, moved, chat, now);
   await queueStatusMessage(trx, moved, eventId, now);
+  if (input.to === "delivered") await queueReviewAsk(trx, moved, now, now, chat);
   return { outcome: "moved", order: moved, from };
 }
 
@@ -284,6 +290,7 @@ export async function undoStatusChange(
       }
       // The shopper who was not told of the slip yet need not hear of it or its undo.
       const untold = await withdrawStatusMessage(trx, event.id, now);
+      if (order.status === "delivered") await withdrawReviewAsk(trx, order.id);
       const undoId = await appendEvent(trx, order.id, input.actor, now, {
         kind: "status",
         from_status: order.status,

@@ -23,6 +23,8 @@ export interface ChatSettings {
   language: LanguageCode;
   /** The shop's address (PUBLIC_URL): the message links to the order in the desk. */
   publicUrl?: string | null;
+  /** REVIEW_AFTER_DAYS: a delivered order's following shopper is asked for a review then. */
+  reviewAfterDays?: number;
 }
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -9,6 +9,8 @@ import { TRACK_DETAILS_DAYS, isTrackToken, maskedAddress, maskedPhone } from "./
 export type Step = "placed" | "confirmed" | "shipped" | "delivered" | "refused" | "cancelled";
 
 export interface OrderPage {
+  /** The order's row id, for the server's own look-ups (never shown). */
+  id: number;
   token: string;
   number: string;
   language: string;
@@ -88,6 +90,7 @@ export async function readOrderPage(
   const finalAt = FINAL.includes(status) ? (reached.get(status) ?? null) : null;
   const closed = finalAt !== null && now - finalAt > TRACK_DETAILS_DAYS * 24 * 60 * 60 * 1000;
   return {
+    id: order.id,
     token,
     number: formatOrderNumber(order.order_number),
     language: order.language,

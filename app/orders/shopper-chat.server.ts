@@ -2,6 +2,7 @@ import escapeHtml from "escape-html";
 import type { Transaction } from "kysely";
 import { fixedT } from "~/i18n/instance.server";
 import { isoAt } from "~/platform/clock";
+import { deliveredAt } from "~/reviews/reviews.server";
 import type { Database, Order, OrderStatus } from "../../db/schema";
 import { type Actor, appendEvent, changeOrderStatusIn } from "./change-status.server";
 import { systemNoteColumns } from "./event-note";
@@ -15,7 +16,7 @@ import {
   shopperKeyboard,
   statusText,
 } from "./shopper-chat";
-import { shopperT } from "./shopper-messages.server";
+import { queueReviewAsk, shopperT } from "./shopper-messages.server";
 import { isTrackToken } from "./tracking";
 
 /** The shopper acting from the chat, as the desk's timeline names them. */
@@ -105,8 +106,13 @@ export async function handleShopperMessage(
         .values({ order_id: order.id, chat_id: chatId, linked_at: isoAt(now) })
         .onConflict((conflict) => conflict.columns(["order_id", "chat_id"]).doNothing())
         .executeTakeFirst();
-      if (Number(linked.numInsertedOrUpdatedRows ?? 0) === 1)
+      if (Number(linked.numInsertedOrUpdatedRows ?? 0) === 1) {
         await noteFollowing(trx, order.id, "event.followed", now);
+        // Delivered already: the review ask comes here too while it is open.
+        const delivered = await deliveredAt(trx, order);
+        if (delivered !== null)
+          await queueReviewAsk(trx, order, delivered, now, context.chat, [chatId]);
+      }
       const t = shopperT(order);
       await trx
         .insertInto("notifications")
@@ -135,6 +141,16 @@ export async function handleShopperMessage(
 
   if (command.kind === "stop" && following.length > 0) {
     await trx.deleteFrom("shopper_chats").where("chat_id", "=", chatId).execute();
+    // What was queued for this chat and not sent yet (a later ask, a morning) stays unsent.
+    await trx
+      .deleteFrom("notifications")
+      .where("chat_id", "=", chatId)
+      .where((eb) =>
+        eb.or(["status:%", "morning:%", "review:%"].map((topic) => eb("topic", "like", topic))),
+      )
+      .where("status", "=", "pending")
+      .where("message_id", "is", null)
+      .execute();
     for (const order of following) await noteFollowing(trx, order.id, "event.unfollowed", now);
     const latest = following[0] as Order;
     await trx

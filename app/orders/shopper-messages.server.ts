@@ -1,9 +1,13 @@
+import escapeHtml from "escape-html";
 import { type Kysely, type Transaction, sql } from "kysely";
 import { fixedT } from "~/i18n/instance.server";
 import { shopToday, startOfShopDay, toIsoDate } from "~/platform/calendar";
 import { type Clock, isoAt } from "~/platform/clock";
 import { type Job, createJob } from "~/platform/job.server";
+import { REVIEW_AFTER_DAYS, reviewWindow } from "~/reviews/model";
 import type { Database, Order } from "../../db/schema";
+import type { ChatSettings } from "./message.server";
+import { formatOrderNumber } from "./order-number";
 import {
   type OrderForShopper,
   type ShopperTranslate,
@@ -51,7 +55,7 @@ export async function shopperChatOf(db: Kysely<Database>, orderId: number) {
       .execute(),
     db
       .selectFrom("notifications")
-      .select(["id", "created_at", "sent_at", "status", "text"])
+      .select(["id", "created_at", "sent_at", "next_attempt_at", "status", "text"])
       .where("order_id", "=", orderId)
       // The order's own message in the staff chats has no topic; the shopper's each have one.
       .where("topic", "is not", null)
@@ -120,6 +124,59 @@ export async function withdrawStatusMessage(
     .returning("chat_id")
     .execute();
   return new Set(withdrawn.map((row) => row.chat_id));
+}
+
+/** The outbox's topic of the review ask in Telegram: once per order and chat. */
+export const reviewAskTopic = (orderId: number) => `review:${orderId}`;
+
+/**
+ * Queues the ask for a review of a delivered order (issue 25) for the chats following it
+ * (or just `chats`): due `REVIEW_AFTER_DAYS` after delivery, which the outbox waits for,
+ * or at once for a chat that starts following later while the ask is open. In the
+ * order's language, with the link to its page where the form is. Once per order and chat.
+ */
+export async function queueReviewAsk(
+  trx: Transaction<Database>,
+  order: Pick<Order, "id" | "order_number" | "language" | "track_token">,
+  deliveredAt: number,
+  now: number,
+  chat: Pick<ChatSettings, "publicUrl" | "reviewAfterDays">,
+  chats?: readonly string[],
+): Promise<void> {
+  const window = reviewWindow(deliveredAt, chat.reviewAfterDays ?? REVIEW_AFTER_DAYS);
+  if (!window || now >= window.until || !order.track_token) return;
+  const to = chats ?? (await followingChats(trx, order.id));
+  if (to.length === 0) return;
+  const t = shopperT(order);
+  const text = [
+    escapeHtml(t("bot.review", { number: formatOrderNumber(order.order_number) })),
+    ...(chat.publicUrl ? [escapeHtml(`${chat.publicUrl}/o/${order.track_token}#review`)] : []),
+  ].join("\n");
+  await trx
+    .insertInto("notifications")
+    .values(
+      to.map((chatId) => ({
+        order_id: order.id,
+        topic: reviewAskTopic(order.id),
+        chat_id: chatId,
+        text,
+        reply_markup: null,
+        next_attempt_at: isoAt(Math.max(now, window.from)),
+        created_at: isoAt(now),
+      })),
+    )
+    .onConflict((conflict) => conflict.columns(["topic", "chat_id"]).doNothing())
+    .execute();
+}
+
+/** A delivery undone: its review ask, not sent yet, is taken back. */
+export async function withdrawReviewAsk(trx: Transaction<Database>, orderId: number) {
+  await trx
+    .deleteFrom("notifications")
+    .where("topic", "=", reviewAskTopic(orderId))
+    .where("status", "=", "pending")
+    .where("message_id", "is", null)
+    .execute();
 }
 
 /** The delivery date whose morning messages are due at `now`: today from 09:00 in Tbilisi. */

@@ -39,6 +39,8 @@ export interface Config {
     expireUnconfirmedHours: number | null;
     /** A new order waiting longer than this many hours stands out in the queue. */
     confirmWithinHours: number;
+    /** Days after delivery the shopper is asked for a review (0: at once). */
+    reviewAfterDays: number;
   };
   analytics: {
     gaMeasurementId: string | null;
@@ -224,6 +226,7 @@ const variables = v.object({
   ),
   HOLD_AFTER_REFUSALS: wholeNumber("HOLD_AFTER_REFUSALS", { from: 1, to: 1000, fallback: 2 }),
   CONFIRM_WITHIN_HOURS: wholeNumber("CONFIRM_WITHIN_HOURS", { from: 1, to: 720, fallback: 24 }),
+  REVIEW_AFTER_DAYS: wholeNumber("REVIEW_AFTER_DAYS", { from: 0, to: 365, fallback: 3 }),
   EXPIRE_UNCONFIRMED_HOURS: wholeNumber("EXPIRE_UNCONFIRMED_HOURS", {
     from: 1,
     to: 8760,
@@ -383,6 +386,7 @@ export function parseConfig(env: Env, cwd = process.cwd()): Config {
       holdAfterRefusals: read.HOLD_AFTER_REFUSALS,
       expireUnconfirmedHours: read.EXPIRE_UNCONFIRMED_HOURS,
       confirmWithinHours: read.CONFIRM_WITHIN_HOURS,
+      reviewAfterDays: read.REVIEW_AFTER_DAYS,
     },
     analytics: {
       gaMeasurementId: read.GA_MEASUREMENT_ID,

@@ -162,10 +162,13 @@ export function isOrderPagePath(pathname: string): boolean {
 export function applyOrderPageHeaders(headers: Headers, page: string): void {
   headers.set("Cache-Control", "private, no-store");
   headers.set("X-Robots-Tag", "noindex, nofollow");
-  // The cancellation's own page posts a form: with no referrer at all the browser would
-  // send `Origin: null` and the form-origin check would refuse it. It links nowhere else,
-  // so keeping the address within the shop is enough there.
-  headers.set("Referrer-Policy", page.endsWith("/cancel") ? "same-origin" : "no-referrer");
+  // The cancellation's and the review's pages post a form: with no referrer at all the
+  // browser would send `Origin: null` and the form-origin check would refuse it. They link
+  // nowhere else, so keeping the address within the shop is enough there.
+  headers.set(
+    "Referrer-Policy",
+    /^\/o\/[^/]+\/(cancel|review\/.+)$/.test(page) ? "same-origin" : "no-referrer",
+  );
 }
 
 /** The owner's desk (D23): never stored anywhere, never indexed. */

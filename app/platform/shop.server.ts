@@ -42,6 +42,7 @@ const telegram: TelegramSettings = {
     return content.current().settings.chats.language;
   },
   publicUrl: config.publicUrl,
+  reviewAfterDays: config.desk.reviewAfterDays,
 };
 const bot = config.telegram.botToken
   ? createBotApi({ botToken: config.telegram.botToken, apiUrl: config.telegram.apiUrl })

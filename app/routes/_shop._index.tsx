@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { LineId } from "~/catalog/model";
 import { getLocale } from "~/i18n/i18next.server";
 import { shareable } from "~/platform/handle";
 import { shop } from "~/platform/shop.server";
+import { homeReviews } from "~/reviews/view";
 import type { Contacts } from "~/settings/model";
 import { JsonLd } from "~/ui/JsonLd";
 import { Reviews } from "~/ui/Reviews";
@@ -41,9 +42,15 @@ const LINE_IMAGES: Record<LineId, string> = {
 const LINE_IMAGE = { width: 600, height: 400 } as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const t = shop.t(await getLocale(request), "common");
+  const language = await getLocale(request);
+  const t = shop.t(language, "common");
   return {
     meta: { title: pageTitle(t, t("pages.home.title")), description: t("pages.home.description") },
+    reviews: homeReviews(
+      shop.content(),
+      language,
+      shop.t(language, "home")("reviews.verifiedBuyer"),
+    ),
   };
 }
 
@@ -52,6 +59,7 @@ export const meta: MetaFunction<typeof loader> = pageMetaTags;
 export default function Home() {
   const { t } = useTranslation("home");
   const root = useRootData();
+  const { reviews } = useLoaderData<typeof loader>();
   const lines = root?.menu.lines ?? [];
   return (
     <>
@@ -88,7 +96,7 @@ export default function Home() {
         </ul>
       </section>
       <div className="page">
-        <Reviews />
+        <Reviews reviews={reviews} />
       </div>
       {root ? (
         <JsonLd data={organization(root.origin, t("common:brand.name"), root.contacts)} />

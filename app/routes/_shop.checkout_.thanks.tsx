@@ -15,7 +15,6 @@ import { formatLongDate, parseShortDate } from "~/platform/calendar";
 import { shop } from "~/platform/shop.server";
 import type { loader as rootLoader } from "~/root";
 import { CopyButton } from "~/ui/CopyButton";
-import { FollowInTelegram } from "~/ui/FollowInTelegram";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 import { useHydrated } from "~/ui/use-hydrated";
 
@@ -132,7 +131,24 @@ export default function Thanks() {
             </Link>
           </p>
         ) : null}
-        {follow ? <FollowInTelegram href={follow} /> : null}
+        {follow ? (
+          // Inline, not a shared component: a shared one is folded into every page's scripts.
+          <div className="follow-telegram">
+            <p className="follow-telegram__hint" id="follow-telegram-hint">
+              {t("track.followHint")}
+            </p>
+            <p>
+              <a
+                href={follow}
+                className="button button--quiet"
+                rel="noopener noreferrer"
+                aria-describedby="follow-telegram-hint"
+              >
+                {t("track.follow")}
+              </a>
+            </p>
+          </div>
+        ) : null}
         <Link to="/" className="button button--large">
           {t("thanks.home")}
         </Link>

@@ -9,7 +9,7 @@ import { readOrderPage } from "~/orders/order-page.server";
 import { followLink } from "~/orders/shopper-chat";
 import { formatShopDateTime } from "~/platform/calendar";
 import { shop } from "~/platform/shop.server";
-import { FollowInTelegram } from "~/ui/FollowInTelegram";
+import { reviewAsk } from "~/reviews/reviews.server";
 import { Price } from "~/ui/Price";
 import { useContacts } from "~/ui/contacts";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
@@ -34,8 +34,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const t = shop.t(language, "checkout");
   const locale = getLanguage(language).htmlLang;
   const when = (at: number | null) => (at === null ? null : formatShopDateTime(at, locale));
-  const { chatToken, ...shown } = page;
+  const { chatToken, id, ...shown } = page;
   const bot = shop.botUsername();
+  const review = await reviewAsk(
+    shop.db,
+    { id, status: page.status },
+    shop.clock(),
+    shop.config.desk.reviewAfterDays,
+    shop.content().catalog,
+    language,
+  );
   return {
     meta: {
       title: pageTitle(t, t("track.orderTitle", { number: page.number }), { brand: false }),
@@ -43,6 +51,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     },
     ...shown,
     follow: bot && chatToken ? followLink(bot, chatToken) : null,
+    review: review?.items ?? null,
     placedAt: when(page.placedAt),
     steps: page.steps.map((step) => ({ ...step, at: when(step.at) })),
   };
@@ -126,7 +135,24 @@ export default function OrderPage() {
               </li>
             ))}
           </ul>
-          {page.follow ? <FollowInTelegram href={page.follow} /> : null}
+          {page.follow ? (
+            // Inline, not a shared component: a shared one is folded into every page's scripts.
+            <div className="follow-telegram">
+              <p className="follow-telegram__hint" id="follow-telegram-hint">
+                {t("track.followHint")}
+              </p>
+              <p>
+                <a
+                  href={page.follow}
+                  className="button button--quiet"
+                  rel="noopener noreferrer"
+                  aria-describedby="follow-telegram-hint"
+                >
+                  {t("track.follow")}
+                </a>
+              </p>
+            </div>
+          ) : null}
           {page.cancellable ? (
             <p>
               <Link to={`/o/${page.token}/cancel`} className="button button--quiet">
@@ -136,6 +162,27 @@ export default function OrderPage() {
           ) : null}
         </>
       )}
+      {page.review ? (
+        <section id="review" className="order-page__review" aria-labelledby="review-title">
+          <h2 id="review-title">{t("reviews.ask")}</h2>
+          <p>{t("reviews.askText")}</p>
+          <ul className="order-page__items">
+            {page.review.map((item) => (
+              <li key={item.key}>
+                {item.reviewed ? (
+                  <>
+                    <bdi>{item.title}</bdi> · {t("reviews.done")}
+                  </>
+                ) : (
+                  <Link to={`/o/${page.token}/review/${item.group}/${item.slug}`}>
+                    <Isolated text={t("reviews.rateItem", { title: isolate(item.title) })} />
+                  </Link>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <h2>{t("track.contactsTitle")}</h2>
       <ul className="order-page__contacts">
         {links.phone ? (

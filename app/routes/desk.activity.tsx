@@ -30,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       staffId: Number.isInteger(person) ? person : undefined,
       before: Number.isInteger(before) ? before : undefined,
     },
-    { content, language, settingsLabel: t("activity.subjects.settings") },
+    { content, language, label: (subject, id) => t(`activity.subjects.${subject}`, { id }) },
   );
   const next = new URLSearchParams(url.searchParams);
   if (older !== null) next.set("before", String(older));

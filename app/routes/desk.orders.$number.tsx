@@ -129,7 +129,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       since: chat.since === null ? null : when(chat.since),
       messages: chat.messages.map((message) => ({
         id: message.id,
-        at: when(message.sent_at ?? message.created_at),
+        at: when(message.sent_at ?? message.next_attempt_at),
         status: message.status,
         text: plainText(message.text),
       })),

@@ -38,7 +38,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { entries } = await activityEntries(
     shop.db,
     { subject: { type: "product", id: key }, limit: 10 },
-    { content, language, settingsLabel: t("activity.subjects.settings") },
+    { content, language, label: (subject, id) => t(`activity.subjects.${subject}`, { id }) },
   );
   return {
     meta: {

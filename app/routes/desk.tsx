@@ -86,6 +86,7 @@ const sections = [
   { to: "/desk/reports", key: "reports", owner: true },
   { to: "/desk/couriers", key: "couriers", owner: true },
   { to: "/desk/products", key: "products", owner: true },
+  { to: "/desk/reviews", key: "reviews", owner: true },
   { to: "/desk/settings", key: "settings", owner: true },
   { to: "/desk/people", key: "people", owner: true },
   { to: "/desk/blocked", key: "blocked", owner: true },

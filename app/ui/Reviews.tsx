@@ -1,6 +1,5 @@
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { AVATAR_SIZE, reviews } from "~/catalog/reviews";
 import { Stars } from "./Stars";
 import {
   clampPage,
@@ -11,6 +10,26 @@ import {
 } from "./carousel/paging";
 import { Chevron } from "./icons";
 import { useHydrated } from "./use-hydrated";
+
+export const AVATAR_SIZE = 160;
+
+/**
+ * One card of the home page's reviews: a buyer's published review ("Verified purchase",
+ * the product named, no photo) or one of the shop's testimonials (a drawn avatar, never
+ * "verified").
+ */
+export interface HomeReview {
+  key: string;
+  name: string;
+  /** The testimonial's "Woman, 34", or the product a buyer reviewed. */
+  role: string | null;
+  text: string;
+  rating: number;
+  avatar: string | null;
+  verified: boolean;
+  /** The language it is written in, when not the page's (BCP 47). */
+  lang: string | null;
+}
 
 /** Reviews per page follow the viewport: 3 at 1280 px or wider, 2 at 900 px, else 1. */
 function usePerPage(enabled: boolean): number {
@@ -30,7 +49,7 @@ function usePerPage(enabled: boolean): number {
  * eight. With it, a paged carousel: buttons, dots, arrow keys when focused, and pointer
  * dragging past 18 % of the viewport; right-to-left turns arrows and drags round.
  */
-export function Reviews() {
+export function Reviews({ reviews }: { reviews: readonly HomeReview[] }) {
   const { t } = useTranslation("home");
   const hydrated = useHydrated();
   const perPage = usePerPage(hydrated);
@@ -82,28 +101,37 @@ export function Reviews() {
 
   const firstShown = current * perPage;
   const items = reviews.map((review, index) => {
-    const name = t(`reviews.items.${review.id}.name`);
+    const { name } = review;
     const offPage = hydrated && (index < firstShown || index >= firstShown + perPage);
     return (
-      <li key={review.id} className="review" aria-hidden={offPage ? true : undefined}>
+      <li key={review.key} className="review" aria-hidden={offPage ? true : undefined}>
         <figure>
-          <blockquote className="review__text">
-            <p>{t(`reviews.items.${review.id}.text`)}</p>
+          <blockquote className="review__text" lang={review.lang ?? undefined} dir="auto">
+            <p>{review.text}</p>
           </blockquote>
           <figcaption className="review__author">
-            <img
-              className="review__avatar"
-              src={review.avatar}
-              width={AVATAR_SIZE}
-              height={AVATAR_SIZE}
-              alt={t("reviews.photo", { name })}
-              loading="lazy"
-              decoding="async"
-              draggable={false}
-            />
+            {review.avatar ? (
+              <img
+                className="review__avatar"
+                src={review.avatar}
+                width={AVATAR_SIZE}
+                height={AVATAR_SIZE}
+                alt={t("reviews.photo", { name })}
+                loading="lazy"
+                decoding="async"
+                draggable={false}
+              />
+            ) : (
+              <span className="review__initial" aria-hidden="true">
+                {[...name][0]}
+              </span>
+            )}
             <span>
-              <span className="review__name">{name}</span>
-              <span className="review__role">{t(`reviews.items.${review.id}.role`)}</span>
+              <bdi className="review__name">{name}</bdi>
+              {review.verified ? (
+                <span className="review__verified">{t("reviews.verified")}</span>
+              ) : null}
+              {review.role ? <bdi className="review__role">{review.role}</bdi> : null}
               <Stars
                 rating={review.rating}
                 label={t("reviews.rating", { rating: review.rating })}

@@ -234,9 +234,15 @@ test.describe("a day's orders from a phone", () => {
     const shopper = await browser.newPage();
     try {
       await shopper.goto(`${shop.url}/catalog/body/hemor-cream?lng=ka`);
+      await expect(shopper.locator("html")).toHaveAttribute("data-hydrated", "true");
+      // The badge counts the jar at once; the checkout needs the cart the server stored.
+      const added = shopper.waitForResponse(
+        (response) => response.request().method() === "POST" && response.url().includes("/cart"),
+      );
       await shopper
         .getByRole("button", { name: text("ka", "catalog", "product.addToCart") })
         .click();
+      await added;
       await expect(shopper.locator(".cart-badge")).toHaveText("1");
       await shopper.goto(`${shop.url}/checkout`);
       const say = (key: string) => text("ka", "checkout", key);

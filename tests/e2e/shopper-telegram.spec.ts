@@ -30,7 +30,7 @@ for (const engine of ["sqlite", "postgres"] as const) {
       engine === "postgres" && (!process.env.TEST_DATABASE_URL || !javaScriptEnabled),
       "PostgreSQL once, with npm test's cluster",
     );
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     let telegram: FakeTelegram | null = null;
     let server: ShopServer | null = null;
     const context = await browser.newContext({ javaScriptEnabled });

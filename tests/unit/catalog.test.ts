@@ -12,12 +12,12 @@ import {
   relatedProducts,
   visibleProducts,
 } from "~/catalog/model";
-import { reviews } from "~/catalog/reviews";
 import { productView } from "~/catalog/view";
 import { loadContent } from "~/content/store.server";
 import { languageCodes } from "~/i18n/languages";
 import { formatPrice } from "~/i18n/money";
 import type { Database } from "../../db/schema";
+import { seededTestimonials } from "../support/seeded-testimonials";
 import { freshDatabase } from "./support/database";
 
 let db: Kysely<Database>;
@@ -132,11 +132,12 @@ describe("the catalogue a fresh install has (D32: seeded with what the spec desc
     });
   });
 
-  it("has eight sample reviews rated 4 or 5 with local avatars", () => {
-    expect(reviews).toHaveLength(8);
-    for (const review of reviews) {
-      expect([4, 5]).toContain(review.rating);
-      expect(review.avatar).toMatch(/^\/images\/avatars\/r\d\.svg$/);
+  it("seeds eight testimonials rated 4 or 5 with local avatars, in all nine languages", () => {
+    expect(seededTestimonials).toHaveLength(8);
+    for (const testimonial of seededTestimonials) {
+      expect([4, 5]).toContain(testimonial.rating);
+      expect(testimonial.avatar).toMatch(/^\/images\/avatars\/r\d\.svg$/);
+      expect(Object.keys(testimonial.texts).sort()).toEqual([...languageCodes].sort());
     }
   });
 });

@@ -33,6 +33,7 @@ describe("parseConfig", () => {
       holdAfterRefusals: 2,
       expireUnconfirmedHours: null,
       confirmWithinHours: 24,
+      reviewAfterDays: 3,
     });
     expect(config.analytics).toEqual({ gaMeasurementId: null, adsConversionSendTo: null });
     expect(config.delivery).toEqual({ from: null, until: null });
@@ -135,6 +136,7 @@ describe("parseConfig", () => {
         HOLD_AFTER_REFUSALS: "3",
         EXPIRE_UNCONFIRMED_HOURS: "48",
         CONFIRM_WITHIN_HOURS: "6",
+        REVIEW_AFTER_DAYS: "0",
       },
       "/srv/shop",
     );
@@ -143,8 +145,10 @@ describe("parseConfig", () => {
       holdAfterRefusals: 3,
       expireUnconfirmedHours: 48,
       confirmWithinHours: 6,
+      reviewAfterDays: 0,
     });
     expect(problemsOf({ CONFIRM_WITHIN_HOURS: "0" })[0]).toMatch(/^CONFIRM_WITHIN_HOURS/);
+    expect(problemsOf({ REVIEW_AFTER_DAYS: "-1" })[0]).toMatch(/^REVIEW_AFTER_DAYS/);
     const secret = "not allowed!";
     const problems = problemsOf({ TELEGRAM_WEBHOOK_SECRET: secret });
     expect(problems[0]).toMatch(/^TELEGRAM_WEBHOOK_SECRET/);

@@ -12,7 +12,6 @@ const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
  */
 const SAME_AS_ENGLISH = [
   /^brand\.name$/,
-  /^reviews\.items\.r\d+\.name$/,
   /^product\.specs\.volumeValue$/,
   /^fields\.messengerPlaceholder$/,
   /^summary\.quantity$/,
@@ -30,6 +29,9 @@ const SAME_AS_ENGLISH = [
   /^reports\.range$/,
   // An order's line is its title, a count and a price.
   /^track\.itemLine$/,
+  // "Spam" is the word in Azerbaijani, German and Turkish too; "Name" and "Text" in German.
+  /^reviews\.reasons\.spam$/,
+  /^(activity\.fields\.testimonial|reviews\.testimonials)\.(name|text)$/,
 ];
 
 type Dictionary = { [key: string]: string | Dictionary };

@@ -29,10 +29,13 @@ const ALL_TABLES = [
   "product_photos",
   "product_texts",
   "products",
+  "reviews",
   "shop_settings",
   "shopper_chats",
   "staff",
   "telegram_updates",
+  "testimonial_texts",
+  "testimonials",
   "throttle_hits",
 ];
 

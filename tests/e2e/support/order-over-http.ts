@@ -14,6 +14,17 @@ export async function placeOrderOverHttp(
   /** The address the visit lands on first (a link with utm tags, say). */
   landing?: string,
 ): Promise<string> {
+  return (await placeOrderWithThanks(baseURL, address, phone, language, landing)).number;
+}
+
+/** `placeOrderOverHttp`, with the thank-you page's HTML (its links to follow the order). */
+export async function placeOrderWithThanks(
+  baseURL: string,
+  address: string,
+  phone = "+995 555 123 456",
+  language?: string,
+  landing?: string,
+): Promise<{ number: string; thanks: string }> {
   const context = await request.newContext({ baseURL });
   try {
     if (landing) await context.get(landing);
@@ -43,7 +54,7 @@ export async function placeOrderOverHttp(
     const thanks = await (await context.get("/checkout/thanks")).text();
     const number = /class="thanks__number"><bdi>(\d{6})<\/bdi>/.exec(thanks)?.[1];
     if (!number) throw new Error("No order number on the thank-you page");
-    return number;
+    return { number, thanks };
   } finally {
     await context.dispose();
   }
