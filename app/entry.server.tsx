@@ -1,8 +1,14 @@
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import type {
+  ActionFunctionArgs,
+  AppLoadContext,
+  EntryContext,
+  LoaderFunctionArgs,
+} from "@remix-run/node";
+import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
+import { scrapeShopFigures } from "./desk/health.server";
 import { getLocale } from "./i18n/i18next.server";
 import { requestI18n } from "./i18n/instance.server";
 import { everyRouteShareable } from "./platform/handle";
@@ -37,6 +43,31 @@ export function createPages(build: string, render: PageServerOptions["render"]) 
 
 /** Ends the long poll, sends what the outbox is sending, then closes the database. */
 export const shutdown = stopShop;
+
+/** The bearer token of `/metrics` (decision 031), or null: the server then has none. */
+export const metricsToken = shop.config.metricsToken;
+
+/** What the database holds, for `/metrics`: read once a scrape, by the worker that answers. */
+export function shopFigures() {
+  return scrapeShopFigures(shop.db, shop.clock());
+}
+
+/**
+ * A loader's, an action's or a render's failure, written once (decision 031): through the
+ * request's log, with its id, as the error's type, message and stack, never the request's
+ * data (a checkout's form). The error boundaries show it and log nothing on the server.
+ */
+export function handleError(
+  error: unknown,
+  { request, context }: LoaderFunctionArgs | ActionFunctionArgs,
+) {
+  if (request.signal.aborted) return;
+  // A response Remix made for an error (a 404 of no route, say) carries the error itself.
+  const cause =
+    isRouteErrorResponse(error) && "error" in error && error.error ? error.error : error;
+  if (context.log) context.log.error({ err: cause }, "The request failed");
+  else console.error(cause);
+}
 
 export default async function handleRequest(
   request: Request,

@@ -163,7 +163,8 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const rootData = useRootData();
-  if (!isRouteErrorResponse(error)) console.error(error);
+  // The server logged it already (entry.server's handleError), without the request's data.
+  if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
   return (
     <Document>
       <ShopFrame

@@ -1,29 +1,62 @@
 import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, randomBytes, scrypt } from "node:crypto";
 import {
   constants,
   accessSync,
   closeSync,
   copyFileSync,
+  createReadStream,
+  createWriteStream,
   existsSync,
   fsyncSync,
   mkdirSync,
+  mkdtempSync,
   openSync,
+  readFileSync,
   readSync,
   readdirSync,
   renameSync,
   rmSync,
   statSync,
 } from "node:fs";
+import { tmpdir } from "node:os";
 import { basename, delimiter, dirname, join } from "node:path";
+import { pipeline } from "node:stream/promises";
 import SQLite from "better-sqlite3";
+import type { Kysely } from "kysely";
 import { type DatabaseTarget, createDatabase, targetName } from "./connection";
+import type { Database } from "./schema";
 
-/** What a backup file holds, told by its first bytes. */
-export type BackupFormat = "sqlite" | "pg_dump";
+/** What a database dump holds, told by its first bytes. */
+export type DumpFormat = "sqlite" | "pg_dump";
+
+/** What a backup file is, told by its first bytes: a dump, or a dump encrypted by us. */
+export type BackupFormat = DumpFormat | "encrypted";
 
 const SQLITE_HEADER = Buffer.from("SQLite format 3\0", "latin1");
 const PG_DUMP_HEADER = Buffer.from("PGDMP", "latin1");
+
+/**
+ * An encrypted backup (decision 030): this magic, the scrypt parameters (log2 N, r, p, one
+ * byte each), a 16-byte salt and a 12-byte nonce; then the dump encrypted with AES-256-GCM
+ * under the key scrypt derives from the passphrase; then GCM's 16-byte tag. The whole
+ * header is the cipher's additional data, so a changed parameter fails authentication too.
+ */
+const ENCRYPTED_MAGIC = Buffer.from("HERBAL-SHOP-BACKUP AES-256-GCM 1\n", "latin1");
+const SALT_BYTES = 16;
+const NONCE_BYTES = 12;
+const TAG_BYTES = 16;
+const ENCRYPTED_HEADER_BYTES = ENCRYPTED_MAGIC.length + 3 + SALT_BYTES + NONCE_BYTES;
+
+/** scrypt as OWASP recommends it (N = 2^17, r = 8, p = 1): 128 MiB and a fraction of a second. */
+const SCRYPT = { log2N: 17, r: 8, p: 1 };
+/**
+ * The most a header may ask of scrypt (1 GiB): a damaged or hostile header must not make
+ * the restore allocate without bound before authentication can fail.
+ */
+const SCRYPT_MAX_MEMORY = 1024 ** 3;
+
+const HEADER_PROBE = Math.max(SQLITE_HEADER.length, ENCRYPTED_MAGIC.length);
 
 /** A backup or restore that cannot go ahead; its message is meant for the operator. */
 export class BackupError extends Error {
@@ -34,28 +67,36 @@ export class BackupError extends Error {
 }
 
 export interface BackupSummary {
-  format: BackupFormat;
+  format: DumpFormat;
   bytes: number;
+  encrypted: boolean;
 }
 
 export interface RestoreSummary {
-  format: BackupFormat;
+  format: DumpFormat;
+  encrypted: boolean;
   /** Orders in the database after the restore. */
   orders: number;
 }
 
-/** `sqlite` or `pg_dump` from the file's header; null for anything else. */
+export interface CheckSummary {
+  format: DumpFormat;
+  encrypted: boolean;
+  /** Orders in a SQLite backup; null for a pg_dump, which is read but not loaded. */
+  orders: number | null;
+}
+
+/** `sqlite`, `pg_dump` or `encrypted` from the file's header; null for anything else. */
 export function detectBackupFormat(file: string): BackupFormat | null {
-  const header = Buffer.alloc(SQLITE_HEADER.length);
+  const header = Buffer.alloc(HEADER_PROBE);
   const fd = openSync(file, "r");
   try {
     const read = readSync(fd, header, 0, header.length, 0);
-    if (read === SQLITE_HEADER.length && header.equals(SQLITE_HEADER)) return "sqlite";
-    if (
-      read >= PG_DUMP_HEADER.length &&
-      header.subarray(0, PG_DUMP_HEADER.length).equals(PG_DUMP_HEADER)
-    )
-      return "pg_dump";
+    const starts = (magic: Buffer) =>
+      read >= magic.length && header.subarray(0, magic.length).equals(magic);
+    if (starts(SQLITE_HEADER)) return "sqlite";
+    if (starts(PG_DUMP_HEADER)) return "pg_dump";
+    if (starts(ENCRYPTED_MAGIC)) return "encrypted";
     return null;
   } finally {
     closeSync(fd);
@@ -63,64 +104,302 @@ export function detectBackupFormat(file: string): BackupFormat | null {
 }
 
 /**
+ * The passphrase in `file`, without its trailing newline. An empty one is refused: it
+ * would encrypt with a key anyone can derive.
+ */
+export function readPassphrase(file: string): Buffer {
+  let content: Buffer;
+  try {
+    content = readFileSync(file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    throw new BackupError(`Cannot read the passphrase file ${file} (${code}).`);
+  }
+  let end = content.length;
+  while (end > 0 && (content[end - 1] === 0x0a || content[end - 1] === 0x0d)) end -= 1;
+  if (end === 0) throw new BackupError(`The passphrase file ${file} is empty.`);
+  return content.subarray(0, end);
+}
+
+/**
  * Copies the live database to `file` while the shop keeps running: SQLite's online backup
  * API, or `pg_dump --format=custom` (one snapshot) for PostgreSQL. The copy is written
  * beside `file` and renamed over it only when complete, so `file` is never half-written.
+ * With a passphrase file the dump is written to a private file beside `file` (mode
+ * 0600), encrypted into the copy and removed, whatever happens.
  */
-export async function backupDatabase(target: DatabaseTarget, file: string): Promise<BackupSummary> {
+export async function backupDatabase(
+  target: DatabaseTarget,
+  file: string,
+  options: { passphraseFile?: string | null } = {},
+): Promise<BackupSummary> {
   if (!existsSync(dirname(file))) throw new BackupError(`The folder of ${file} does not exist.`);
+  const passphrase = options.passphraseFile ? readPassphrase(options.passphraseFile) : null;
   const partial = partialName(file);
+  const plain = passphrase ? partialName(file, "plain") : partial;
   try {
-    if (target.kind === "sqlite") await backupSqlite(target.path, partial);
-    else await runPostgresTool("pg_dump", target.url, ["--format=custom", `--file=${partial}`]);
+    createPrivateFile(plain);
+    if (target.kind === "sqlite") await backupSqlite(target.path, plain);
+    else await runPostgresTool("pg_dump", target.url, ["--format=custom", `--file=${plain}`]);
+    if (passphrase) await encryptFile(plain, partial, passphrase);
     syncFile(partial);
     renameSync(partial, file);
     syncFile(dirname(file));
   } finally {
     rmSync(partial, { force: true });
+    rmSync(plain, { force: true });
   }
-  return { format: target.kind === "sqlite" ? "sqlite" : "pg_dump", bytes: statSync(file).size };
+  return {
+    format: target.kind === "sqlite" ? "sqlite" : "pg_dump",
+    bytes: statSync(file).size,
+    encrypted: passphrase !== null,
+  };
 }
 
 /**
  * Puts a backup back. Refuses a target that already holds orders unless `force` is set,
- * and a backup of the other engine. Not safe under a running shop: a server keeps the
- * old SQLite file open (and writes to it), so stop it first.
+ * and a backup of the other engine. An encrypted backup is decrypted whole into a private
+ * temporary file first, so a wrong passphrase or a damaged file changes nothing. Not safe
+ * under a running shop: a server keeps the old SQLite file open (and writes to it), so
+ * stop it first.
  */
 export async function restoreDatabase(
   target: DatabaseTarget,
   file: string,
-  options: { force: boolean },
+  options: { force: boolean; passphraseFile?: string | null },
 ): Promise<RestoreSummary> {
-  if (!existsSync(file)) throw new BackupError(`There is no backup at ${file}.`);
-  const format = detectBackupFormat(file);
-  if (format === null)
-    throw new BackupError(`${file} is neither a SQLite backup nor a pg_dump custom-format dump.`);
-  const wanted: BackupFormat = target.kind === "sqlite" ? "sqlite" : "pg_dump";
-  if (format !== wanted)
-    throw new BackupError(
-      format === "sqlite"
-        ? `${file} is a SQLite backup, but the shop is configured for PostgreSQL (DATABASE_URL). Unset DATABASE_URL to restore it into DATABASE_PATH.`
-        : `${file} is a PostgreSQL dump, but the shop is configured for SQLite. Set DATABASE_URL to restore it into PostgreSQL.`,
-    );
-
+  const found = inspectBackup(file, options.passphraseFile);
   const existing = await countOrders(target);
   if (existing > 0 && !options.force)
     throw new BackupError(
       `${targetName(target)} already holds ${existing} order(s); restoring would replace them. Stop the shop and run again with --force to replace them.`,
     );
 
-  if (target.kind === "sqlite") restoreSqlite(file, target.path);
-  else
-    await runPostgresTool("pg_restore", target.url, [
-      "--clean",
-      "--if-exists",
-      "--no-owner",
-      "--single-transaction",
-      "--exit-on-error",
-      file,
-    ]);
-  return { format, orders: await countOrders(target) };
+  return withDump(file, found, async (dump, format) => {
+    const wanted: DumpFormat = target.kind === "sqlite" ? "sqlite" : "pg_dump";
+    if (format !== wanted)
+      throw new BackupError(
+        format === "sqlite"
+          ? `${file} is a SQLite backup, but the shop is configured for PostgreSQL (DATABASE_URL). Unset DATABASE_URL to restore it into DATABASE_PATH.`
+          : `${file} is a PostgreSQL dump, but the shop is configured for SQLite. Set DATABASE_URL to restore it into PostgreSQL.`,
+      );
+    if (target.kind === "sqlite") restoreSqlite(dump, target.path, file);
+    else
+      await runPostgresTool("pg_restore", target.url, [
+        "--clean",
+        "--if-exists",
+        "--no-owner",
+        "--single-transaction",
+        "--exit-on-error",
+        dump,
+      ]);
+    return { format, encrypted: found.passphrase !== null, orders: await countOrders(target) };
+  });
+}
+
+/**
+ * Whether a backup opens, without touching any database: decrypted (when encrypted) into a
+ * private temporary file; a SQLite backup copied there, passed through `quick_check` and
+ * asked for its `orders` table; a pg_dump listed (`pg_restore --list`) and read to its
+ * end (`pg_restore --file=/dev/null`), which decompresses every table's data.
+ */
+export async function checkBackup(
+  file: string,
+  options: { passphraseFile?: string | null } = {},
+): Promise<CheckSummary> {
+  const found = inspectBackup(file, options.passphraseFile);
+  return withDump(file, found, async (dump, format) => {
+    const encrypted = found.passphrase !== null;
+    if (format === "pg_dump") {
+      await runTool("pg_restore", ["--list", dump]);
+      await runTool("pg_restore", ["--file=/dev/null", dump]);
+      return { format, encrypted, orders: null };
+    }
+    const folder = mkdtempSync(join(tmpdir(), "shop-check-"));
+    try {
+      // A copy, because opening a backup in WAL mode writes -wal and -shm files beside it.
+      const copy = join(folder, "check.sqlite");
+      copyFileSync(dump, copy);
+      return { format, encrypted, orders: checkSqlite(copy, file) };
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+}
+
+interface FoundBackup {
+  format: BackupFormat;
+  passphrase: Buffer | null;
+}
+
+/** The backup's kind, and its passphrase when it is encrypted; refuses what cannot be read. */
+function inspectBackup(file: string, passphraseFile: string | null | undefined): FoundBackup {
+  if (!existsSync(file)) throw new BackupError(`There is no backup at ${file}.`);
+  const format = detectBackupFormat(file);
+  if (format === null)
+    throw new BackupError(
+      `${file} is neither a SQLite backup, a pg_dump custom-format dump nor an encrypted backup.`,
+    );
+  if (format !== "encrypted") return { format, passphrase: null };
+  if (!passphraseFile)
+    throw new BackupError(
+      `${file} is encrypted: name its passphrase file with --passphrase-file PATH or BACKUP_PASSPHRASE_FILE.`,
+    );
+  return { format, passphrase: readPassphrase(passphraseFile) };
+}
+
+/**
+ * Calls `use` with a plain dump of the backup: the file itself, or its decryption in a
+ * private temporary folder that is removed afterwards, whatever happens.
+ */
+async function withDump<T>(
+  file: string,
+  found: FoundBackup,
+  use: (dump: string, format: DumpFormat) => Promise<T>,
+): Promise<T> {
+  if (found.passphrase === null) return use(file, found.format as DumpFormat);
+  const folder = mkdtempSync(join(tmpdir(), "shop-restore-"));
+  try {
+    const dump = join(folder, "backup.plain");
+    await decryptFile(file, dump, found.passphrase);
+    const format = detectBackupFormat(dump);
+    if (format !== "sqlite" && format !== "pg_dump")
+      throw new BackupError(`${file} decrypts, but to neither a SQLite backup nor a pg_dump.`);
+    return await use(dump, format);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/** scrypt's key for AES-256 from the passphrase and the file's salt. */
+function deriveKey(
+  passphrase: Buffer,
+  salt: Buffer,
+  params: { log2N: number; r: number; p: number },
+): Promise<Buffer> {
+  const N = 2 ** params.log2N;
+  return new Promise((resolve, reject) => {
+    scrypt(
+      passphrase,
+      salt,
+      32,
+      { N, r: params.r, p: params.p, maxmem: 2 * 128 * N * params.r },
+      (error, key) => (error ? reject(error) : resolve(key)),
+    );
+  });
+}
+
+/** Streams `source` into `destination` (created, mode 0600) as an encrypted backup. */
+async function encryptFile(source: string, destination: string, passphrase: Buffer) {
+  const salt = randomBytes(SALT_BYTES);
+  const nonce = randomBytes(NONCE_BYTES);
+  const header = Buffer.concat([
+    ENCRYPTED_MAGIC,
+    Buffer.from([SCRYPT.log2N, SCRYPT.r, SCRYPT.p]),
+    salt,
+    nonce,
+  ]);
+  const cipher = createCipheriv("aes-256-gcm", await deriveKey(passphrase, salt, SCRYPT), nonce);
+  cipher.setAAD(header);
+  await pipeline(
+    createReadStream(source),
+    cipher,
+    async function* (ciphertext: AsyncIterable<Buffer>) {
+      yield header;
+      yield* ciphertext;
+      // The cipher has ended once its output is read to the end.
+      yield cipher.getAuthTag();
+    },
+    createWriteStream(destination, { flags: "wx", mode: 0o600 }),
+  );
+}
+
+/**
+ * Streams an encrypted backup's plain dump into `destination` (created, mode 0600). GCM's
+ * tag is read first from the file's end; the decryption is only known good when the
+ * stream ends, so the caller uses `destination` only after this resolves.
+ */
+async function decryptFile(source: string, destination: string, passphrase: Buffer) {
+  const damaged = () =>
+    new BackupError(`${source} could not be decrypted: wrong passphrase or damaged file.`);
+  const size = statSync(source).size;
+  if (size <= ENCRYPTED_HEADER_BYTES + TAG_BYTES) throw damaged();
+  const header = Buffer.alloc(ENCRYPTED_HEADER_BYTES);
+  const tag = Buffer.alloc(TAG_BYTES);
+  const fd = openSync(source, "r");
+  try {
+    readSync(fd, header, 0, header.length, 0);
+    readSync(fd, tag, 0, tag.length, size - TAG_BYTES);
+  } finally {
+    closeSync(fd);
+  }
+  let at = ENCRYPTED_MAGIC.length;
+  const params = { log2N: header[at++] ?? 0, r: header[at++] ?? 0, p: header[at++] ?? 0 };
+  const salt = header.subarray(at, at + SALT_BYTES);
+  const nonce = header.subarray(at + SALT_BYTES, at + SALT_BYTES + NONCE_BYTES);
+  const memory = 128 * 2 ** params.log2N * params.r * params.p;
+  if (params.log2N < 10 || params.r < 1 || params.p < 1 || memory > SCRYPT_MAX_MEMORY)
+    throw damaged();
+
+  const decipher = createDecipheriv(
+    "aes-256-gcm",
+    await deriveKey(passphrase, salt, params),
+    nonce,
+  );
+  decipher.setAAD(header);
+  decipher.setAuthTag(tag);
+  try {
+    await pipeline(
+      createReadStream(source, { start: ENCRYPTED_HEADER_BYTES, end: size - TAG_BYTES - 1 }),
+      decipher,
+      createWriteStream(destination, { flags: "wx", mode: 0o600 }),
+    );
+  } catch (error) {
+    rmSync(destination, { force: true });
+    if (error instanceof Error && /unable to authenticate/.test(error.message)) throw damaged();
+    throw error;
+  }
+}
+
+/** An empty file only its owner can read, for a dump of shoppers' data to be written into. */
+function createPrivateFile(path: string): void {
+  closeSync(openSync(path, "wx", 0o600));
+}
+
+/**
+ * Records a backup that finished, for the shop to show how old the newest one is. A
+ * database not yet migrated to `backup_runs` is left alone: a backup never migrates.
+ */
+export async function recordBackup(
+  target: DatabaseTarget,
+  run: { finishedAt: string; bytes: number; encrypted: boolean },
+): Promise<boolean> {
+  if (target.kind === "sqlite" && !existsSync(target.path)) return false;
+  const db = createDatabase(target.kind === "postgres" ? { ...target, poolSize: 1 } : target);
+  try {
+    const tables = await db.introspection.getTables();
+    if (!tables.some((table) => table.name === "backup_runs")) return false;
+    await db
+      .insertInto("backup_runs")
+      .values({
+        finished_at: run.finishedAt,
+        bytes: run.bytes,
+        encrypted: run.encrypted ? 1 : 0,
+      })
+      .execute();
+    return true;
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** When the newest recorded backup finished (ISO 8601), or null when none was recorded. */
+export async function lastBackupAt(db: Kysely<Database>): Promise<string | null> {
+  const row = await db
+    .selectFrom("backup_runs")
+    .select(db.fn.max("finished_at").as("finished_at"))
+    .executeTakeFirst();
+  return row?.finished_at ?? null;
 }
 
 /** Orders in the target; 0 when the database, or its orders table, does not exist yet. */
@@ -152,24 +431,16 @@ async function backupSqlite(path: string, destination: string): Promise<void> {
   }
 }
 
-function restoreSqlite(file: string, path: string): void {
+/**
+ * Puts the SQLite dump `file` (the backup `named`, or its decryption) in place of `path`,
+ * checked first, through a copy beside `path` that is renamed over it.
+ */
+function restoreSqlite(file: string, path: string, named: string): void {
   mkdirSync(dirname(path), { recursive: true });
   const partial = partialName(path);
   try {
     copyFileSync(file, partial);
-    const copy = new SQLite(partial, { fileMustExist: true });
-    try {
-      // Rollback-journal mode needs no -wal beside the file; the shop turns WAL on at start.
-      copy.pragma("journal_mode = DELETE");
-      if (copy.pragma("quick_check", { simple: true }) !== "ok")
-        throw new BackupError(`${file} is damaged (SQLite's quick_check failed).`);
-      const orders = copy
-        .prepare("select name from sqlite_master where type = 'table' and name = 'orders'")
-        .get();
-      if (!orders) throw new BackupError(`${file} is a SQLite database, but not the shop's.`);
-    } finally {
-      copy.close();
-    }
+    checkSqlite(partial, named);
     syncFile(partial);
     // A -wal or -shm left from the old file would be replayed into the new one.
     for (const suffix of ["-wal", "-shm", "-journal"]) rmSync(`${path}${suffix}`, { force: true });
@@ -182,23 +453,52 @@ function restoreSqlite(file: string, path: string): void {
 }
 
 /**
+ * Checks a copy of a SQLite backup (the backup `named`) and leaves it in rollback-journal
+ * mode; its orders. Throws a BackupError when it is damaged or not the shop's.
+ */
+function checkSqlite(copy: string, named: string): number {
+  let database: SQLite.Database | null = null;
+  try {
+    database = new SQLite(copy, { fileMustExist: true });
+    // Rollback-journal mode needs no -wal beside the file; the shop turns WAL on at start.
+    database.pragma("journal_mode = DELETE");
+    if (database.pragma("quick_check", { simple: true }) !== "ok")
+      throw new BackupError(`${named} is damaged (SQLite's quick_check failed).`);
+    const orders = database
+      .prepare("select name from sqlite_master where type = 'table' and name = 'orders'")
+      .get();
+    if (!orders) throw new BackupError(`${named} is a SQLite database, but not the shop's.`);
+    const row = database.prepare("select count(*) as n from orders").get() as { n: number };
+    return row.n;
+  } catch (error) {
+    if (error instanceof BackupError) throw error;
+    // SQLite names the damage ("database disk image is malformed") when it cannot read on.
+    throw new BackupError(`${named} is damaged (${(error as Error).message}).`);
+  } finally {
+    database?.close();
+  }
+}
+
+/**
  * Runs pg_dump or pg_restore against `url`. The password goes through PGPASSWORD, never
  * on the command line, and is cut out of anything the tool prints.
  */
 async function runPostgresTool(tool: string, url: string, args: string[]): Promise<void> {
+  const address = new URL(url);
+  const password = decodeURIComponent(address.password);
+  address.password = "";
+  await runTool(tool, [`--dbname=${address.toString()}`, ...args], password || null);
+}
+
+/** Runs a PostgreSQL client tool; a failure's message is what it printed, `secret` cut out. */
+async function runTool(tool: string, args: string[], secret: string | null = null): Promise<void> {
   const binary = findPostgresTool(tool);
   if (!binary)
     throw new BackupError(
       `${tool} was not found on PATH or in /usr/lib/postgresql/*/bin (apt-get install -y postgresql-client).`,
     );
-  const address = new URL(url);
-  const password = decodeURIComponent(address.password);
-  address.password = "";
-  const env = { ...process.env, ...(password ? { PGPASSWORD: password } : {}) };
-  const child = spawn(binary, [`--dbname=${address.toString()}`, ...args], {
-    env,
-    stdio: ["ignore", "ignore", "pipe"],
-  });
+  const env = { ...process.env, ...(secret ? { PGPASSWORD: secret } : {}) };
+  const child = spawn(binary, args, { env, stdio: ["ignore", "ignore", "pipe"] });
   let stderr = "";
   child.stderr.setEncoding("utf8");
   child.stderr.on("data", (chunk: string) => {
@@ -209,7 +509,7 @@ async function runPostgresTool(tool: string, url: string, args: string[]): Promi
     child.once("close", resolve);
   });
   if (status !== 0) {
-    const output = password ? stderr.split(password).join("***") : stderr;
+    const output = secret ? stderr.split(secret).join("***") : stderr;
     throw new BackupError(`${tool} failed (exit ${status}):\n${output.trim()}`);
   }
 }
@@ -235,8 +535,8 @@ export function findPostgresTool(tool: string, env = process.env): string | null
 }
 
 /** A name beside `file` for the copy in progress, so a rename publishes it whole. */
-function partialName(file: string): string {
-  return join(dirname(file), `.${basename(file)}.${randomBytes(4).toString("hex")}.partial`);
+function partialName(file: string, kind: "partial" | "plain" = "partial"): string {
+  return join(dirname(file), `.${basename(file)}.${randomBytes(4).toString("hex")}.${kind}`);
 }
 
 /** Flushes a file (or a folder's entries, after a rename) to disk. */

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 
 /** Money columns (`total`, `price`, `subtotal`) hold whole tetri: 1 GEL = 100 tetri. */
 export interface OrdersTable {
@@ -44,6 +44,10 @@ export interface OrdersTable {
   track_token: string | null;
   /** The Telegram deep link's start payload (t.me/{bot}?start=…): random, not the page's. */
   chat_token: string | null;
+  /** The phone's keyed hash (D35): the refusal memory, kept when the phone is gone. */
+  phone_key: string | null;
+  /** When the personal fields were cleared (retention or a person's request, D35). */
+  depersonalised_at: string | null;
 }
 
 export type OrderStatus = "new" | "confirmed" | "shipped" | "delivered" | "refused" | "cancelled";
@@ -198,6 +202,49 @@ export interface ShopperChatsTable {
   order_id: number;
   chat_id: string;
   linked_at: string;
+}
+
+export type PrivacyRequestKind = "access" | "erasure";
+export type PrivacyOutcome = "exported" | "erased" | "nothing";
+
+/** A person's request to see or erase their data (D35), from the day it came. */
+export interface PrivacyRequestsTable {
+  id: Generated<number>;
+  /** The Tbilisi date the person asked (the 10 days count from it). */
+  received_on: string;
+  kind: PrivacyRequestKind;
+  /** How the person was found, as the desk shows it: an order number or a masked phone. */
+  subject: string;
+  phone_key: string | null;
+  order_number: number | null;
+  created_at: string;
+  created_by: string;
+  done_at: string | null;
+  done_by: string | null;
+  outcome: PrivacyOutcome | null;
+}
+
+export type AccessAction = "order" | "search" | "csv" | "slip" | "manifest" | "export";
+
+/** Staff reading orders (D35): append-only, the database refuses edits on both engines. */
+export interface AccessLogTable {
+  id: Generated<number>;
+  at: string;
+  staff_id: number | null;
+  actor: string;
+  action: AccessAction;
+  /** The order numbers read, comma-separated (the first 200 of a longer read). */
+  orders: string;
+  /** How many orders were read. */
+  count: number;
+}
+
+/** One row per Tbilisi day: the process that inserts it runs that day's retention sweep. */
+export interface PrivacySweepsTable {
+  day: string;
+  started_at: string;
+  finished_at: string | null;
+  orders: number | null;
 }
 
 export type ReviewStatus = "pending" | "published" | "rejected";
@@ -388,6 +435,17 @@ export interface CourierDaysTable {
   closed_by: string | null;
 }
 
+/** A backup that finished (`npm run db:backup`), for the age of the newest one. */
+export interface BackupRunsTable {
+  id: Generated<number>;
+  /** ISO 8601, UTC. */
+  finished_at: string;
+  /** A bigint: PostgreSQL's driver reads it back as a string, SQLite's as a number. */
+  bytes: ColumnType<number | string, number, number>;
+  /** 1 when written with a passphrase file (decision 030), else 0. */
+  encrypted: number;
+}
+
 export interface Database {
   orders: OrdersTable;
   order_items: OrderItemsTable;
@@ -401,6 +459,9 @@ export interface Database {
   throttle_hits: ThrottleHitsTable;
   telegram_updates: TelegramUpdatesTable;
   shopper_chats: ShopperChatsTable;
+  privacy_requests: PrivacyRequestsTable;
+  access_log: AccessLogTable;
+  privacy_sweeps: PrivacySweepsTable;
   reviews: ReviewsTable;
   testimonials: TestimonialsTable;
   testimonial_texts: TestimonialTextsTable;
@@ -416,6 +477,7 @@ export interface Database {
   couriers: CouriersTable;
   handoffs: HandoffsTable;
   courier_days: CourierDaysTable;
+  backup_runs: BackupRunsTable;
 }
 
 export type Order = Selectable<OrdersTable>;

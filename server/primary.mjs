@@ -1,8 +1,14 @@
 // The primary of WEB_CONCURRENCY > 1 (decision 011): node:cluster around the same server.
 // It serves nothing itself. It keeps `workers` server processes on one port, replaces one
 // that dies (waiting longer while they keep dying), and on SIGTERM or SIGINT lets every
-// worker drain as a single server does, then exits.
+// worker drain as a single server does, then exits. On SIGHUP it replaces the workers one
+// at a time with new ones that load the code and build now on disk, each old one draining
+// only once its replacement listens, so the port never stops accepting (decision 030). It
+// also collects the workers' figures for the one that answers `/metrics`, and logs as
+// they do, in JSON lines (decision 031).
 import cluster from "node:cluster";
+import { createLogger, logCrashes, routeConsole } from "./log.mjs";
+import { answerWorkersForMetrics } from "./metrics.mjs";
 
 /** Deaths further back than this no longer slow down replacements. */
 const DEATH_WINDOW_MS = 60_000;
@@ -28,7 +34,11 @@ export function restartDelay(deaths, now) {
  */
 export function runPrimary({ workers, exec, args }) {
   cluster.setupPrimary({ exec, args });
-  const log = (/** @type {string} */ text) => console.log(`Primary ${process.pid}: ${text}`);
+  const logger = createLogger();
+  routeConsole(logger);
+  logCrashes(logger);
+  const log = (/** @type {string} */ text) => logger.info(`Primary ${process.pid}: ${text}`);
+  answerWorkersForMetrics();
 
   /** @type {Map<number, import("node:cluster").Worker>} */
   const live = new Map();
@@ -43,15 +53,23 @@ export function runPrimary({ workers, exec, args }) {
   let started = false;
   let stopping = false;
   let drainFailed = false;
+  let reloading = false;
+  /** @type {Set<number>} ids of old workers a reload told to drain: they are not replaced */
+  const retiring = new Set();
+  /** @type {Map<number, (listened: boolean) => void>} a reload's new workers, until they listen or die */
+  const awaited = new Map();
 
   const fork = () => {
     const worker = cluster.fork();
     live.set(worker.id, worker);
     log(`worker ${worker.process.pid} starting`);
+    return worker;
   };
 
   cluster.on("listening", (worker) => {
     listening.add(worker.id);
+    awaited.get(worker.id)?.(true);
+    awaited.delete(worker.id);
     // Asked to stop while it was starting: it drains now that it can.
     if (stopping) worker.process.kill("SIGTERM");
     else if (!started) {
@@ -65,6 +83,9 @@ export function runPrimary({ workers, exec, args }) {
     const wasListening = listening.delete(worker.id);
     const pid = worker.process.pid;
     const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
+    const reloadsInto = awaited.get(worker.id);
+    awaited.delete(worker.id);
+    reloadsInto?.(false);
     if (stopping) {
       // One still starting may die of a terminal's Ctrl-C: it had served nothing.
       if (code !== 0 && wasListening) {
@@ -81,6 +102,15 @@ export function runPrimary({ workers, exec, args }) {
     if (!started) {
       log(`worker ${pid} ${how} before the shop started; stopping`);
       process.exit(1);
+    }
+    if (retiring.delete(worker.id)) {
+      log(`worker ${pid} ${code === 0 ? "drained" : how}; its replacement serves`);
+      return;
+    }
+    // New code that cannot start: the old workers it was to replace keep serving it.
+    if (reloadsInto) {
+      log(`worker ${pid} ${how} before it listened; the reload stops here`);
+      return;
     }
     const now = Date.now();
     deaths = [...deaths.filter((at) => now - at < DEATH_WINDOW_MS), now];
@@ -107,6 +137,36 @@ export function runPrimary({ workers, exec, args }) {
   // `on`, not `once`: a second signal must not kill the primary while workers drain.
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
+
+  /**
+   * A rolling restart: for each worker serving now, a new one is forked (it loads the
+   * server and the build from disk afresh); once it listens, the old one drains. One at a
+   * time, so as many workers serve as before and the primary's socket never closes.
+   */
+  const reload = async () => {
+    if (stopping || !started) return log("SIGHUP: the shop is not serving yet; nothing to reload");
+    if (reloading) return log("SIGHUP: a reload is under way already");
+    reloading = true;
+    const previous = [...live.values()];
+    log(`SIGHUP: replacing ${previous.length} worker(s) one at a time`);
+    let replaced = 0;
+    for (const old of previous) {
+      if (stopping) break;
+      // Died meanwhile: its replacement was forked from the new code already.
+      if (!live.has(old.id)) continue;
+      const next = fork();
+      const listened = await new Promise((resolve) => awaited.set(next.id, resolve));
+      if (!listened || stopping) break;
+      retiring.add(old.id);
+      const drained = new Promise((resolve) => old.once("exit", resolve));
+      old.process.kill("SIGTERM");
+      await drained;
+      replaced += 1;
+    }
+    reloading = false;
+    log(`reload done: ${replaced} of ${previous.length} worker(s) replaced`);
+  };
+  process.on("SIGHUP", () => void reload());
 
   log(`starting ${workers} workers`);
   fork();

@@ -3,8 +3,10 @@
 // a readable 403 for a form posted from another site before Remix's own guard answers
 // a bare 500, the socket's address for the order rate limit, assets cached by kind, and
 // an orderly shutdown that closes the database after the last request. It is the whole
-// server, or one of WEB_CONCURRENCY workers under server/primary.mjs (decision 011).
+// server, or one of WEB_CONCURRENCY workers under server/primary.mjs (decision 011). It
+// writes one JSON line a request and answers `/metrics` (decision 031).
 import cluster from "node:cluster";
+import { randomUUID } from "node:crypto";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
@@ -15,10 +17,25 @@ import {
 } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import { createLogger, logCrashes, routeConsole } from "./log.mjs";
+import {
+  METRICS_CONTENT_TYPE,
+  METRICS_PATH,
+  bearerMatches,
+  createProcessMetrics,
+  createProcessMetricsReader,
+  createShopGauges,
+} from "./metrics.mjs";
+import { createRouteNamer } from "./route-name.mjs";
 import { precompressedStatic } from "./static.mjs";
 
 process.env.NODE_ENV ??= "production";
 installGlobals({ nativeFetch: true });
+
+// Before the build loads: what it logs while it starts is a JSON line too.
+const log = createLogger();
+routeConsole(log);
+logCrashes(log);
 
 const buildPath = resolve(process.argv[2] ?? "build/server/index.js");
 /** @type {import("@remix-run/node").ServerBuild & { entry: { module: ShopEntry } }} */
@@ -31,8 +48,11 @@ const build = await import(pathToFileURL(buildPath).href);
  * @property {() => Promise<void>} shutdown
  * @property {(build: string, render: (request: Request, context: object) => Promise<Response>) =>
  *   (request: Request, context: object) => Promise<Response>} createPages
+ * @property {string | null} metricsToken
+ * @property {() => Promise<import("./metrics.mjs").ShopFigures>} shopFigures
  */
-const { guardFormOrigin, start, shutdown, createPages } = build.entry.module;
+const { guardFormOrigin, start, shutdown, createPages, metricsToken, shopFigures } =
+  build.entry.module;
 
 /** Headers and address of an express request, as a Fetch Request without its body. */
 function headersOnly(req) {
@@ -77,7 +97,60 @@ const app = express();
 app.disable("x-powered-by");
 const mode = process.env.NODE_ENV;
 /** What every loader and action is handed (app/platform/load-context.ts). */
-const loadContext = (req) => ({ clientAddress: req.socket.remoteAddress });
+const loadContext = (req, res) => ({
+  clientAddress: req.socket.remoteAddress,
+  buildVersion: build.assets.version,
+  log: res.locals.log,
+});
+
+const routeOf = createRouteNamer(build.routes);
+/** Public files other than Vite's hashed ones (the favicon, flags, images), one name for all. */
+const STATIC_ROUTE = "static";
+const counted = createProcessMetrics();
+const processMetrics = createProcessMetricsReader(counted.registry);
+const shopGauges = createShopGauges();
+
+// One JSON line a request, written when its answer is sent or the client went away. It
+// names the route's pattern, never the address (it may carry an order's token) nor the
+// query, and nothing of the visitor: no address, no user agent, no header, no body.
+app.use((req, res, next) => {
+  const received = performance.now();
+  const path = req.path;
+  const id = randomUUID();
+  res.setHeader("X-Request-Id", id);
+  res.locals.log = log.child({ reqId: id });
+  res.once("close", () => {
+    const seconds = (performance.now() - received) / 1000;
+    const route = res.locals.route ?? routeOf(path);
+    const cache = /\bcache;desc="(\w+)"/.exec(String(res.getHeader("Server-Timing") ?? ""))?.[1];
+    const line = {
+      route,
+      method: req.method,
+      status: res.statusCode,
+      ms: Math.round(seconds * 10_000) / 10,
+      cache: cache ?? null,
+    };
+    if (res.writableFinished) res.locals.log.info(line, "request");
+    else res.locals.log.info({ ...line, aborted: true }, "request");
+    counted.observe({ ...line, seconds });
+  });
+  next();
+});
+
+// Only with the token; otherwise the request goes on and gets the shop's own 404, the
+// same as any address the shop does not have.
+app.get(METRICS_PATH, async (req, res, next) => {
+  if (!bearerMatches(req.get("Authorization"), metricsToken)) return next();
+  res.locals.route = METRICS_PATH;
+  try {
+    const [processes, figures] = await Promise.all([processMetrics(), shopFigures()]);
+    const text = `${processes}${await shopGauges.render(figures)}`;
+    // `end`, not `send`: send would rewrite the type's parameters (charset first).
+    res.set({ "Content-Type": METRICS_CONTENT_TYPE, "Cache-Control": "no-store" }).end(text);
+  } catch (error) {
+    next(error);
+  }
+});
 
 // Reading pages: through the page cache, which answers what is the same for everyone from
 // memory and compresses each HTML document itself (decision 015). It comes first, so a
@@ -88,7 +161,7 @@ const pages = createPages(build.assets.version, createRemixHandler(build, mode))
 app.use(async (req, res, next) => {
   if ((req.method !== "GET" && req.method !== "HEAD") || !isPagePath(req.path)) return next();
   try {
-    await send(res, await pages(readRequest(req, res), loadContext(req)));
+    await send(res, await pages(readRequest(req, res), loadContext(req, res)));
   } catch (error) {
     next(error);
   }
@@ -109,7 +182,14 @@ app.use(
     maxAge: "1y",
   }),
 );
-app.use(precompressedStatic(build.assetsBuildDirectory, { maxAge: "1h" }));
+const publicFiles = precompressedStatic(build.assetsBuildDirectory, { maxAge: "1h" });
+app.use((req, res, next) => {
+  res.locals.route = STATIC_ROUTE;
+  publicFiles(req, res, (error) => {
+    res.locals.route = undefined;
+    next(error);
+  });
+});
 
 app.use(async (req, res, next) => {
   if (req.method === "GET" || req.method === "HEAD") return next();
@@ -135,7 +215,7 @@ const port = Number(process.env.PORT || 3000);
 const host = process.env.HOST || undefined;
 const server = app.listen(port, host, () => {
   const worker = cluster.isWorker ? ` (worker ${process.pid})` : "";
-  console.log(`The shop is listening on http://${host ?? "localhost"}:${port}${worker}`);
+  log.info(`The shop is listening on http://${host ?? "localhost"}:${port}${worker}`);
   // The outbox, the chat's buttons and the expiry job, once requests can be answered.
   start();
 });
@@ -150,7 +230,7 @@ function drain() {
       await shutdown();
       process.exit(0);
     } catch (error) {
-      console.error("The shop did not shut down cleanly:", error);
+      log.error({ err: error }, "The shop did not shut down cleanly");
       process.exit(1);
     }
   });

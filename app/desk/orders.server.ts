@@ -1,9 +1,10 @@
 import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
-import { findOrder, itemsOf, phoneStanding, phoneStandings } from "~/orders/read.server";
+import { findOrder, itemsOf, phoneStandings } from "~/orders/read.server";
 import { NO_ORDERS, type PhoneStanding } from "~/orders/standing";
 import { orderStatuses } from "~/orders/status";
 import { addDays, shopToday, startOfShopDay, toIsoDate } from "~/platform/calendar";
 import { isoAt } from "~/platform/clock";
+import { phoneKey } from "~/privacy/phone-key.server";
 import type { Database, Order, OrderEvent, OrderItem, OrderStatus } from "../../db/schema";
 import { type DeskFilter, type DeskTab, deliveryDateOf, parseQuery } from "./search";
 
@@ -205,22 +206,27 @@ export async function getDeskOrder(
   const found = await findOrder(db, orderNumber);
   if (!found) return null;
   const { order } = found;
-  const [events, standing, orders] = await Promise.all([
+  const [events, orders] = await Promise.all([
     db
       .selectFrom("order_events")
       .selectAll()
       .where("order_id", "=", order.id)
       .orderBy("id")
       .execute(),
-    phoneStanding(db, order.phone),
+    // By the phone's keyed hash (D35): a depersonalised order of the same number counts.
     db
       .selectFrom("orders")
       .select(["order_number", "status", "created_at", "total"])
-      .where("phone", "=", order.phone)
+      .where("phone_key", "=", order.phone_key ?? phoneKey(order.phone))
       .orderBy("created_at", "desc")
       .orderBy("id", "desc")
       .execute(),
   ]);
+  const standing = {
+    count: orders.length,
+    refused: orders.filter((row) => row.status === "refused").length,
+    delivered: orders.filter((row) => row.status === "delivered").length,
+  };
   return { ...found, events, history: { ...standing, orders } };
 }
 

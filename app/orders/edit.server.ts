@@ -4,6 +4,7 @@ import type { CheckoutValues } from "~/checkout/schema";
 import { MAX_LINE_QUANTITY } from "~/constants";
 import { bumpRevision } from "~/content/store.server";
 import { isoAt } from "~/platform/clock";
+import { phoneKey } from "~/privacy/phone-key.server";
 import type { Database, Order, OrderItem } from "../../db/schema";
 import type { Actor } from "./change-status.server";
 import { systemNoteColumns } from "./event-note";
@@ -165,6 +166,7 @@ export async function correctOrder(
       const changed = {
         address: values.address,
         phone: values.phone,
+        phone_key: phoneKey(values.phone),
         name: values.name,
         messenger: values.messenger,
         email: values.email,

@@ -4,6 +4,7 @@ import { itemTitle } from "~/desk/order-words";
 import type { LanguageCode } from "~/i18n/languages";
 import type { Database, OrderStatus } from "../../db/schema";
 import { formatOrderNumber } from "./order-number";
+import { FINAL_STATUSES } from "./status";
 import { TRACK_DETAILS_DAYS, isTrackToken, maskedAddress, maskedPhone } from "./tracking";
 
 export type Step = "placed" | "confirmed" | "shipped" | "delivered" | "refused" | "cancelled";
@@ -30,8 +31,6 @@ export interface OrderPage {
   /** The Telegram deep link's payload while the order is not final; null after. */
   chatToken: string | null;
 }
-
-const FINAL: readonly OrderStatus[] = ["delivered", "refused", "cancelled"];
 
 /**
  * An order as its private page shows it (D33): null for a token that is no order's. The
@@ -87,7 +86,7 @@ export async function readOrderPage(
     refused: 3,
     cancelled: road.length - 1,
   }[status];
-  const finalAt = FINAL.includes(status) ? (reached.get(status) ?? null) : null;
+  const finalAt = FINAL_STATUSES.includes(status) ? (reached.get(status) ?? null) : null;
   const closed = finalAt !== null && now - finalAt > TRACK_DETAILS_DAYS * 24 * 60 * 60 * 1000;
   return {
     id: order.id,
@@ -116,6 +115,6 @@ export async function readOrderPage(
     address: maskedAddress(order.address),
     phone: maskedPhone(order.phone),
     cancellable: status === "new" || status === "confirmed",
-    chatToken: FINAL.includes(status) ? null : order.chat_token,
+    chatToken: FINAL_STATUSES.includes(status) ? null : order.chat_token,
   };
 }

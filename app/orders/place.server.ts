@@ -6,6 +6,7 @@ import { type ShortLine, readOrderLines, takeStock } from "~/catalog/stock.serve
 import { type TelegramSettings, enqueueOrderNotifications } from "~/orders/outbox.server";
 import { parseShortDate, toIsoDate } from "~/platform/calendar";
 import { isoAt } from "~/platform/clock";
+import { phoneKey } from "~/privacy/phone-key.server";
 import { isUniqueViolation } from "../../db/connection";
 import type { Database, Order, OrderItem } from "../../db/schema";
 import type { CheckoutValues } from "../checkout/schema";
@@ -130,6 +131,7 @@ async function placeOrderOnce(
         order_number: orderNumber,
         address: input.values.address,
         phone: input.values.phone,
+        phone_key: phoneKey(input.values.phone),
         name: input.values.name,
         messenger: input.values.messenger,
         email: input.values.email,

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
+import { phoneKey } from "~/privacy/phone-key.server";
 import type { Database, Order, OrderItem } from "../../db/schema";
 import { NO_ORDERS, type PhoneStanding } from "./standing";
 
@@ -33,20 +34,26 @@ export async function itemsOf(db: Db, orderIds: number[]): Promise<Map<number, O
   return byOrder;
 }
 
-/** How the orders of each phone number ended, in one query for any number of phones. */
+/**
+ * How the orders of each phone number ended, in one query for any number of phones. Orders
+ * are matched by the phone's keyed hash (D35), so depersonalised orders still count.
+ */
 export async function phoneStandings(
   db: Db,
   phones: string[],
 ): Promise<Map<string, PhoneStanding>> {
   const standings = new Map<string, PhoneStanding>();
   if (phones.length === 0) return standings;
+  const phoneOf = new Map([...new Set(phones)].map((phone) => [phoneKey(phone), phone]));
   const rows = await db
     .selectFrom("orders")
-    .select(["phone", "status", db.fn.countAll<number>().as("count")])
-    .where("phone", "in", [...new Set(phones)])
-    .groupBy(["phone", "status"])
+    .select(["phone_key", "status", db.fn.countAll<number>().as("count")])
+    .where("phone_key", "in", [...phoneOf.keys()])
+    .groupBy(["phone_key", "status"])
     .execute();
-  for (const { phone, status, count } of rows) {
+  for (const { phone_key, status, count } of rows) {
+    const phone = phone_key === null ? undefined : phoneOf.get(phone_key);
+    if (phone === undefined) continue;
     const standing = { ...(standings.get(phone) ?? NO_ORDERS) };
     standing.count += Number(count);
     if (status === "refused") standing.refused += Number(count);

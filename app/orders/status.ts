@@ -50,6 +50,9 @@ export function transition(from: OrderStatus, to: OrderStatus): Transition {
   return (moves[from] as readonly OrderStatus[]).includes(to) ? "move" : "refused";
 }
 
+/** Where an order's road ends: nothing moves it on (an undo aside). */
+export const FINAL_STATUSES: readonly OrderStatus[] = ["delivered", "refused", "cancelled"];
+
 /** Statuses that still need someone to act: the desk's default tab. */
 export const needsAction: readonly OrderStatus[] = ["new", "confirmed"];
 

@@ -20,6 +20,18 @@ export interface Config {
   databasePoolSize: number;
   /** Null only before `getConfig` fills it from the file beside the database. */
   sessionSecret: string | null;
+  /**
+   * The key of the phone's keyed hash (D35), which keeps the refusal memory once phones
+   * are gone. Null only before `getConfig` fills it from the file beside the database.
+   */
+  phoneHashKey: string | null;
+  /** How long an order's personal data is kept after its final status (D35). */
+  retention: {
+    /** Days after delivery. */
+    deliveredDays: number;
+    /** Days after a refusal or a cancellation. */
+    undeliveredDays: number;
+  };
   telegram: {
     botToken: string | null;
     chatIds: string[];
@@ -64,6 +76,8 @@ export interface Config {
   orderRateLimit: number;
   /** Memory for pages that are the same for every visitor (D29), in bytes; 0: none kept. */
   pageCacheBytes: number;
+  /** The bearer token `/metrics` asks for (decision 031); null: no `/metrics` at all. */
+  metricsToken: string | null;
 }
 
 export class ConfigError extends Error {
@@ -168,8 +182,8 @@ const BOT_TOKEN = /^\d+:[\w-]{20,}$/;
 
 /**
  * Every variable the shop reads, in the order its problems are listed. The messages of
- * DATABASE_URL, SESSION_SECRET, TELEGRAM_BOT_TOKEN and TELEGRAM_WEBHOOK_SECRET never
- * repeat the value: they are secrets.
+ * DATABASE_URL, SESSION_SECRET, TELEGRAM_BOT_TOKEN, TELEGRAM_WEBHOOK_SECRET and
+ * METRICS_TOKEN never repeat the value: they are secrets.
  */
 const variables = v.object({
   PORT: wholeNumber("PORT", { from: 1, to: 65535, fallback: 3000 }),
@@ -197,6 +211,15 @@ const variables = v.object({
   SESSION_SECRET: whenSet(
     v.pipe(v.string(), v.minLength(32, "SESSION_SECRET must be at least 32 characters long")),
   ),
+  PHONE_HASH_KEY: whenSet(
+    v.pipe(v.string(), v.minLength(32, "PHONE_HASH_KEY must be at least 32 characters long")),
+  ),
+  KEEP_DELIVERED_DAYS: wholeNumber("KEEP_DELIVERED_DAYS", { from: 30, to: 3650, fallback: 1095 }),
+  KEEP_UNDELIVERED_DAYS: wholeNumber("KEEP_UNDELIVERED_DAYS", {
+    from: 30,
+    to: 3650,
+    fallback: 365,
+  }),
   // Checked with the rules below, so that a malformed token still asks for chats.
   TELEGRAM_BOT_TOKEN: setting,
   TELEGRAM_CHAT_IDS: chatList("TELEGRAM_CHAT_IDS"),
@@ -305,6 +328,17 @@ const variables = v.object({
     fallback: 10,
     says: "a whole number (0 turns it off)",
   }),
+  // A bearer token (RFC 6750's characters), long enough not to be guessed.
+  METRICS_TOKEN: whenSet(
+    v.pipe(
+      v.string(),
+      v.minLength(32, "METRICS_TOKEN must be at least 32 characters long"),
+      v.regex(
+        /^[A-Za-z0-9._~+/-]+=*$/,
+        "METRICS_TOKEN must be made of A-Z, a-z, 0-9 and - . _ ~ + / (a bearer token)",
+      ),
+    ),
+  ),
 });
 
 /**
@@ -371,6 +405,11 @@ export function parseConfig(env: Env, cwd = process.cwd()): Config {
     databaseUrl: read.DATABASE_URL,
     databasePoolSize: read.DATABASE_POOL_SIZE,
     sessionSecret: read.SESSION_SECRET,
+    phoneHashKey: read.PHONE_HASH_KEY,
+    retention: {
+      deliveredDays: read.KEEP_DELIVERED_DAYS,
+      undeliveredDays: read.KEEP_UNDELIVERED_DAYS,
+    },
     telegram: {
       botToken: read.TELEGRAM_BOT_TOKEN,
       chatIds: read.TELEGRAM_CHAT_IDS,
@@ -398,6 +437,7 @@ export function parseConfig(env: Env, cwd = process.cwd()): Config {
     publicUrl: read.PUBLIC_URL,
     orderRateLimit: read.ORDER_RATE_LIMIT,
     pageCacheBytes: read.PAGE_CACHE_MB * 1024 * 1024,
+    metricsToken: read.METRICS_TOKEN,
   };
 }
 
@@ -406,8 +446,16 @@ export function parseConfig(env: Env, cwd = process.cwd()): Config {
  * database file, so sessions (and order confirmations) survive a restart.
  */
 export function ensureSessionSecret(databasePath: string): string {
+  return ensureSecret(databasePath, "session.secret");
+}
+
+/**
+ * A secret generated once and kept in `name` beside the database file (readable by the
+ * shop's user only), unless the database lives in memory.
+ */
+export function ensureSecret(databasePath: string, name: string): string {
   if (databasePath === ":memory:") return randomBytes(32).toString("hex");
-  const file = join(dirname(databasePath), "session.secret");
+  const file = join(dirname(databasePath), name);
   if (existsSync(file)) {
     const stored = readFileSync(file, "utf8").trim();
     if (stored.length >= 32) return stored;
@@ -419,15 +467,19 @@ export function ensureSessionSecret(databasePath: string): string {
   return secret;
 }
 
-let loaded: (Config & { sessionSecret: string }) | null = null;
+type LoadedConfig = Config & { sessionSecret: string; phoneHashKey: string };
+let loaded: LoadedConfig | null = null;
 
 /** The process's configuration, read and validated on first use (at boot). */
-export function getConfig(): Config & { sessionSecret: string } {
+export function getConfig(): LoadedConfig {
   if (!loaded) {
     const config = parseConfig(process.env);
     loaded = {
       ...config,
       sessionSecret: config.sessionSecret ?? ensureSessionSecret(config.databasePath),
+      // Kept apart from the database on purpose: a copy of the database alone cannot
+      // turn the hashes back into phone numbers by trying every number.
+      phoneHashKey: config.phoneHashKey ?? ensureSecret(config.databasePath, "phone-hash.secret"),
     };
   }
   return loaded;

@@ -9,6 +9,8 @@ import { createDispatcher } from "~/orders/dispatcher.server";
 import { createExpiryJob } from "~/orders/expiry.server";
 import { type TelegramSettings, notificationsEnabled } from "~/orders/outbox.server";
 import { createMorningJob } from "~/orders/shopper-messages.server";
+import { fillPhoneKeys } from "~/privacy/phone-key.server";
+import { createRetentionJob } from "~/privacy/retention.server";
 import { createDatabase } from "../../db/connection";
 import { migrateToLatest } from "../../db/migrate";
 import { createBotApi } from "./bot-api.server";
@@ -27,6 +29,8 @@ const config = getConfig();
 const clock: Clock = systemClock;
 const db = createDatabase(databaseTarget(config));
 await migrateToLatest(db);
+// Orders placed before phones had a keyed hash get one (D35); the key is not in the database.
+await fillPhoneKeys(db);
 /** The catalogue and settings shoppers see, in memory, following every owner's change. */
 const content = createContentStore({ db, initial: await loadContent(db) });
 
@@ -88,6 +92,15 @@ const weekly: Job | null =
 /** 09:00 in Tbilisi on a delivery date: the shoppers who follow in Telegram get a word. */
 const morning: Job | null = bot ? createMorningJob({ db, now: clock, onQueued: kickOutbox }) : null;
 
+/** Once a day, by whichever process comes first: personal data past its keeping time (D35). */
+const retention: Job = createRetentionJob({
+  db,
+  now: clock,
+  retention: config.retention,
+  chat: bot && notificationsEnabled(telegram) ? telegram : null,
+  onChanged: kickOutbox,
+});
+
 export const shop = {
   config,
   db,
@@ -135,6 +148,7 @@ export function startShop(): void {
   expiry?.start();
   weekly?.start();
   morning?.start();
+  retention.start();
 }
 
 /** Ends the long poll and the jobs, sends what the outbox is sending, closes the database. */
@@ -144,6 +158,7 @@ export async function stopShop(): Promise<void> {
     expiry?.stop(),
     weekly?.stop(),
     morning?.stop(),
+    retention.stop(),
     content.watcher.stop(),
   ]);
   await outbox?.stop();

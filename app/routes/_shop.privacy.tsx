@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { getLocale } from "~/i18n/i18next.server";
 import { shareable } from "~/platform/handle";
 import { shop } from "~/platform/shop.server";
@@ -9,16 +10,28 @@ export const handle = shareable;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = shop.t(await getLocale(request), "pages");
-  return { meta: { title: pageTitle(t, t("privacy.title")), description: t("privacy.intro") } };
+  const { retention, analytics } = shop.config;
+  const analyticsOn = Boolean(analytics.gaMeasurementId || analytics.adsConversionSendTo);
+  return {
+    meta: { title: pageTitle(t, t("privacy.title")), description: t("privacy.intro") },
+    // What the page promises is what the shop is configured to do (D35).
+    values: {
+      delivered: t("privacy.days", { count: retention.deliveredDays }),
+      undelivered: t("privacy.days", { count: retention.undeliveredDays }),
+      state: t(analyticsOn ? "privacy.analyticsState.on" : "privacy.analyticsState.off"),
+    },
+  };
 }
 
 export const meta: MetaFunction<typeof loader> = pageMetaTags;
 
 export default function Privacy() {
+  const { values } = useLoaderData<typeof loader>();
   return (
     <PolicyPage
       page="privacy"
-      sections={["data", "purpose", "access", "retention", "cookies", "rights"]}
+      sections={["data", "purpose", "analytics", "access", "retention", "cookies", "rights"]}
+      values={values}
     />
   );
 }

@@ -29,8 +29,9 @@ export default function ShopLayout() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const rootData = useRootData();
-  // Responses (404, 413…) are answers, not faults; only real errors are logged.
-  if (!isRouteErrorResponse(error)) console.error(error);
+  // Responses (404, 413…) are answers, not faults; only real errors are logged, in the
+  // browser: the server logged it already (entry.server's handleError).
+  if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
   return (
     <ShopFrame
       language={rootData?.locale ?? defaultLanguage}

@@ -25,6 +25,7 @@ import { callBeforeShipping } from "~/orders/standing";
 import { asksTwice, isOrderStatus, orderStatuses } from "~/orders/status";
 import { readForm } from "~/platform/http.server";
 import { shop } from "~/platform/shop.server";
+import { recordAccess } from "~/privacy/access-log.server";
 import { Price } from "~/ui/Price";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 
@@ -51,6 +52,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     latestUndoableChange(shop.db, session.staff.id, now),
     takeOutcome(request),
   ]);
+  // A search reads orders by a person's name, phone or address: in the access log (D35).
+  if (filter.query)
+    await recordAccess(shop.db, {
+      staff: session.staff,
+      action: "search",
+      orderNumbers: list.rows.map((row) => row.order.order_number),
+      now,
+    });
   const language = await getLocale(request);
   const t = shop.t(language, "desk");
   const locale = getLanguage(language).htmlLang;

@@ -10,6 +10,7 @@ import { formatOrderNumber } from "~/orders/order-number";
 import { formatShopDateTime, shopToday, toIsoDate } from "~/platform/calendar";
 import { applyDeskHeaders } from "~/platform/security.server";
 import { shop } from "~/platform/shop.server";
+import { recordAccess } from "~/privacy/access-log.server";
 
 /** An instant in Tbilisi as `YYYY-MM-DD HH:MM` (Sweden's locale writes ISO's form). */
 function isoShopDateTime(iso: string): string {
@@ -22,7 +23,7 @@ function isoShopDateTime(iso: string): string {
  * Russian; formula-like cells neutralised. Without a session: 401, and nothing is read.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request, { page: false });
+  const session = await requireStaff(request, { page: false });
   const filter = parseDeskFilter(new URL(request.url).searchParams);
   const language = await getLocale(request);
   const t = shop.t(language, "desk");
@@ -53,6 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ...["total", "pinned", "notes", "language"].map((column) => t(`csv.${column}`)),
   ]);
   let started = false;
+  const exported: number[] = [];
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
       if (!started) {
@@ -62,10 +64,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
       }
       const next = await rows.next();
       if (next.done) {
+        // Every order that left, in the access log (D35), before the file is complete.
+        await recordAccess(shop.db, {
+          staff: session.staff,
+          action: "csv",
+          orderNumbers: exported,
+          now,
+        });
         controller.close();
         return;
       }
       const { order, items, deliveredAt, notes } = next.value;
+      exported.push(order.order_number);
       const counts = new Map<string, number>();
       for (const item of items)
         counts.set(item.item_key, (counts.get(item.item_key) ?? 0) + item.qty);

@@ -6,6 +6,7 @@ import { requireStaff } from "~/desk/session.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { formatOrderNumber } from "~/orders/order-number";
 import { shop } from "~/platform/shop.server";
+import { recordAccess } from "~/privacy/access-log.server";
 import { Price } from "~/ui/Price";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 
@@ -14,11 +15,19 @@ import { pageMetaTags, pageTitle } from "~/ui/meta";
  * its number, name, address, phone, items and cash, and the total to bring back.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request);
+  const session = await requireStaff(request);
   const url = new URL(request.url);
   const language = await getLocale(request);
   const manifest = await readManifest(url, language);
   if (!manifest) throw new Response("No such manifest.", { status: 404 });
+  await recordAccess(shop.db, {
+    staff: session.staff,
+    action: "manifest",
+    orderNumbers: manifest.parcels
+      .filter((parcel) => parcel.outcome !== "not_home")
+      .map((parcel) => parcel.orderNumber),
+    now: shop.clock(),
+  });
   const t = shop.t(language, "desk");
   const title = t("manifest.title", { courier: manifest.courier.name, date: manifest.day });
   return {

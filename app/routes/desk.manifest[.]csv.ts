@@ -7,16 +7,25 @@ import { TETRI_PER_LARI } from "~/i18n/money";
 import { formatOrderNumber } from "~/orders/order-number";
 import { applyDeskHeaders } from "~/platform/security.server";
 import { shop } from "~/platform/shop.server";
+import { recordAccess } from "~/privacy/access-log.server";
 
 /**
  * A courier's manifest as CSV (decision 027): per parcel its number, name, address, phone, items and
  * the cash to collect; the last row the total the courier brings back.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request);
+  const session = await requireStaff(request);
   const language = await getLocale(request);
   const manifest = await readManifest(new URL(request.url), language);
   if (!manifest) throw new Response("No such manifest.", { status: 404 });
+  await recordAccess(shop.db, {
+    staff: session.staff,
+    action: "manifest",
+    orderNumbers: manifest.parcels
+      .filter((parcel) => parcel.outcome !== "not_home")
+      .map((parcel) => parcel.orderNumber),
+    now: shop.clock(),
+  });
   const t = shop.t(language, "desk");
   const lari = (tetri: number) => (tetri / TETRI_PER_LARI).toFixed(2);
   let body =

@@ -38,6 +38,7 @@ import { asksTwice, isOrderStatus, nextStatuses } from "~/orders/status";
 import { formatShopDateTime } from "~/platform/calendar";
 import { readForm } from "~/platform/http.server";
 import { shop } from "~/platform/shop.server";
+import { recordAccess } from "~/privacy/access-log.server";
 import { Price } from "~/ui/Price";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 import { useResetAfterSubmit } from "~/ui/use-reset-after-submit";
@@ -54,6 +55,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!found) throw new Response("No such order.", { status: 404 });
   const { order, items, events, history } = found;
   const now = shop.clock();
+  await recordAccess(shop.db, {
+    staff: session.staff,
+    action: "order",
+    orderNumbers: [order.order_number],
+    now,
+  });
   const { outcome, setCookie } = await takeOutcome(request);
   const latest = events.filter((event) => event.kind === "status").at(-1);
   const right =
@@ -90,6 +97,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     calls: order.calls,
     owner: session.staff.role === "owner",
     placedAt: when(order.created_at),
+    depersonalised: order.depersonalised_at ? when(order.depersonalised_at) : null,
     address: order.address,
     phone: order.phone,
     messenger: order.messenger,
@@ -294,6 +302,9 @@ export default function DeskOrder() {
           {t(`status.${order.status}`)}
         </span>
       </h1>
+      {order.depersonalised ? (
+        <p className="desk-notice">{t("order.depersonalised", { date: order.depersonalised })}</p>
+      ) : null}
       {order.hold ? (
         <p className="desk-hold">{t("order.hold", { refused: history.refused })}</p>
       ) : null}

@@ -6,15 +6,22 @@ import { requireStaff } from "~/desk/session.server";
 import { readSlips } from "~/desk/slip.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { shop } from "~/platform/shop.server";
+import { recordAccess } from "~/privacy/access-log.server";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 
 /** A packing slip to print and put in the parcel: who, where, what, and the cash to collect. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireStaff(request);
+  const session = await requireStaff(request);
   const number = params.number && /^\d{1,6}$/.test(params.number) ? Number(params.number) : null;
   const language = await getLocale(request);
   const [slip] = number === null ? [] : await readSlips([number], language);
   if (!slip) throw new Response("No such order.", { status: 404 });
+  await recordAccess(shop.db, {
+    staff: session.staff,
+    action: "slip",
+    orderNumbers: [Number(slip.number)],
+    now: shop.clock(),
+  });
   const t = shop.t(language, "desk");
   return {
     meta: {

@@ -7,14 +7,21 @@ import { requireStaff } from "~/desk/session.server";
 import { readSlips } from "~/desk/slip.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { shop } from "~/platform/shop.server";
+import { recordAccess } from "~/privacy/access-log.server";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 
 /** Every selected order's packing slip in one document (`?order=…`), one printed page each. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request);
+  const session = await requireStaff(request);
   const numbers = orderNumbersOf(new URL(request.url).searchParams.getAll("order"));
   const language = await getLocale(request);
   const slips = await readSlips(numbers, language);
+  await recordAccess(shop.db, {
+    staff: session.staff,
+    action: "slip",
+    orderNumbers: slips.map((slip) => Number(slip.number)),
+    now: shop.clock(),
+  });
   const t = shop.t(language, "desk");
   return {
     meta: {

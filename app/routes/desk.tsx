@@ -62,7 +62,8 @@ export function ErrorBoundary() {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   // Staff who open an owner's page (D31) are told so; the rest is "not found" or a failure.
   const page = status === 404 ? "notFound" : status === 403 ? "forbidden" : "error";
-  if (!isRouteErrorResponse(error)) console.error(error);
+  // In the browser: the server logged it already (entry.server's handleError).
+  if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
   return (
     <DeskFrame staffName={frame?.staffName ?? null} role={frame?.role ?? null}>
       <section className="desk-page desk-page--narrow">
@@ -91,6 +92,8 @@ const sections = [
   { to: "/desk/people", key: "people", owner: true },
   { to: "/desk/blocked", key: "blocked", owner: true },
   { to: "/desk/activity", key: "activity", owner: true },
+  { to: "/desk/privacy", key: "privacy", owner: true },
+  { to: "/desk/health", key: "health", owner: true },
 ] as const;
 
 function DeskFrame({

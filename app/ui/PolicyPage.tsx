@@ -6,10 +6,16 @@ import { useContacts } from "~/ui/contacts";
 export function PolicyPage({
   page,
   sections,
-}: { page: "privacy" | "terms"; sections: readonly string[] }) {
+  values: more = {},
+}: {
+  page: "privacy" | "terms";
+  sections: readonly string[];
+  /** Texts the page's sections name besides the contacts (already in the reader's language). */
+  values?: Record<string, string>;
+}) {
   const { t } = useTranslation("pages");
   const { texts } = useContacts();
-  const values = { email: isolate(texts.email), telegram: isolate(texts.telegram) };
+  const values = { ...more, email: isolate(texts.email), telegram: isolate(texts.telegram) };
   return (
     <article className="page page--narrow policy">
       <header className="page-header">

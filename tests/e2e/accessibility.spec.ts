@@ -184,6 +184,8 @@ test("the desk's pages pass axe in ru, en and ar", async ({ page, javaScriptEnab
       "/desk/settings",
       "/desk/people",
       "/desk/activity",
+      "/desk/privacy",
+      "/desk/privacy/access",
     ]) {
       await page.goto(`${route}${route.includes("?") ? "&" : "?"}lng=${lng}`);
       await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");

@@ -231,7 +231,15 @@ for (const lng of languages) {
     }) => {
       await page.goto(`/privacy?lng=${lng}`);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(t("pages", "privacy.title"));
-      for (const section of ["data", "purpose", "access", "retention", "cookies", "rights"]) {
+      for (const section of [
+        "data",
+        "purpose",
+        "analytics",
+        "access",
+        "retention",
+        "cookies",
+        "rights",
+      ]) {
         await expect(
           page.locator(".policy").getByRole("heading", {
             name: t("pages", `privacy.sections.${section}.title`),
@@ -241,6 +249,16 @@ for (const lng of languages) {
       }
       await expect(page.locator(".policy")).toContainText("hello@kolkhida.ge");
       await expect(page.locator(".policy")).not.toContainText("{{");
+      // The keeping times are the ones the retention sweep uses (KEEP_*_DAYS' defaults), and
+      // the page says analytics is off, as it is on this server.
+      const days = (count: number) =>
+        t("pages", `privacy.days_${new Intl.PluralRules(lng).select(count)}`).replace(
+          "{{count}}",
+          String(count),
+        );
+      await expect(page.locator(".policy")).toContainText(days(1095));
+      await expect(page.locator(".policy")).toContainText(days(365));
+      await expect(page.locator(".policy")).toContainText(t("pages", "privacy.analyticsState.off"));
 
       await page.goto(`/terms?lng=${lng}`);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(t("pages", "terms.title"));

@@ -1,12 +1,28 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import {
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Kysely } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { placeOrder } from "~/orders/place.server";
-import { BackupError, backupDatabase, detectBackupFormat, restoreDatabase } from "../../db/backup";
+import {
+  BackupError,
+  backupDatabase,
+  checkBackup,
+  detectBackupFormat,
+  lastBackupAt,
+  readPassphrase,
+  recordBackup,
+  restoreDatabase,
+} from "../../db/backup";
 import { type DatabaseTarget, createDatabase } from "../../db/connection";
-import { migrateToLatest } from "../../db/migrate";
+import { createMigrator, migrateToLatest } from "../../db/migrate";
 import type { Database } from "../../db/schema";
 import { freshTarget, testEngine } from "./support/database";
 
@@ -25,20 +41,27 @@ const ORDERS_BEFORE_BACKUP = 40;
 let source: DatabaseTarget;
 let db: Kysely<Database>;
 let folder: string;
+/** The temporary folder the backup module decrypts into, this test's own. */
+let scratch: string;
+const systemTmp = process.env.TMPDIR;
 
 beforeEach(async () => {
   source = await freshTarget("backup-source");
   db = createDatabase(source);
   await migrateToLatest(db);
   folder = mkdtempSync(join(tmpdir(), "shop-backups-"));
+  scratch = mkdtempSync(join(tmpdir(), "shop-scratch-"));
+  process.env.TMPDIR = scratch;
 });
 
 afterEach(async () => {
+  if (systemTmp === undefined) Reflect.deleteProperty(process.env, "TMPDIR");
+  else process.env.TMPDIR = systemTmp;
   await db.destroy();
 });
 
 let serial = 0;
-async function order(): Promise<string> {
+async function order(phone = "+995 555 123 456"): Promise<string> {
   serial += 1;
   const token = `token-${String(serial).padStart(16, "0")}`;
   const result = await placeOrder(
@@ -47,7 +70,7 @@ async function order(): Promise<string> {
       values: {
         address: `Rustaveli Ave ${serial}`,
         deliveryTime: "24.11.26",
-        phone: "+995 555 123 456",
+        phone,
         name: null,
         messenger: null,
         email: null,
@@ -189,5 +212,288 @@ describe(`backup and restore (${testEngine})`, () => {
     await expect(restoreDatabase(source, join(folder, "missing"), { force: true })).rejects.toThrow(
       /no backup/,
     );
+  });
+});
+
+/** A passphrase file in the test's folder, as an operator writes one (trailing newline). */
+function passphraseFile(name: string, text: string): string {
+  const file = join(folder, name);
+  writeFileSync(file, text, { mode: 0o600 });
+  return file;
+}
+
+/** A copy of `file` with `change` applied to its bytes. */
+function damagedCopy(file: string, name: string, change: (bytes: Buffer) => Buffer): string {
+  const copy = join(folder, name);
+  writeFileSync(copy, change(readFileSync(file)));
+  return copy;
+}
+
+const DAMAGE = /wrong passphrase or damaged file/;
+
+/** What the backup module left in the temporary folder (test databases live there too). */
+function leftovers(): string[] {
+  return readdirSync(scratch).filter((name) => /^shop-(restore|check)-/.test(name));
+}
+
+describe(`encrypted backups (${testEngine})`, () => {
+  it("restore every order, and hold none of their phone numbers or addresses in the clear", async () => {
+    const phones = ["+995 577 10 20 31", "+995 577 10 20 32", "+995 599 88 77 66"];
+    const tokens: string[] = [];
+    for (const phone of phones) tokens.push(await order(phone));
+    const passphrase = passphraseFile("passphrase", "correct horse battery staple\n");
+    const file = join(folder, "shop.backup");
+
+    const summary = await backupDatabase(source, file, { passphraseFile: passphrase });
+    expect(summary).toMatchObject({ encrypted: true, bytes: statSync(file).size });
+    expect(detectBackupFormat(file)).toBe("encrypted");
+    // Only its owner may read it, and nothing else is left beside it.
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readdirSync(folder).sort()).toEqual(["passphrase", "shop.backup"]);
+
+    const stored = await db.selectFrom("orders").select(["phone", "address"]).execute();
+    expect(stored).toHaveLength(phones.length);
+    const bytes = readFileSync(file);
+    for (const { phone, address } of stored) {
+      for (const secret of [phone, address, phone.replace(/\D/g, "")]) {
+        expect(bytes.includes(Buffer.from(secret, "utf8")), secret).toBe(false);
+        expect(bytes.includes(Buffer.from(secret, "utf16le")), secret).toBe(false);
+      }
+    }
+    if (testEngine === "sqlite") {
+      // The same search finds them in a plain backup (pg_dump compresses its data anyway).
+      const plain = join(folder, "plain.backup");
+      await backupDatabase(source, plain);
+      const plainBytes = readFileSync(plain);
+      for (const { phone } of stored) expect(plainBytes.includes(Buffer.from(phone))).toBe(true);
+    }
+
+    const target = await freshTarget("backup-decrypted");
+    const restored = await restoreDatabase(target, file, {
+      force: false,
+      passphraseFile: passphrase,
+    });
+    expect(restored).toEqual({
+      format: testEngine === "postgres" ? "pg_dump" : "sqlite",
+      encrypted: true,
+      orders: phones.length,
+    });
+    const original = await contents(source);
+    const copy = await contents(target);
+    expect(copy.size).toBe(phones.length);
+    for (const token of tokens) expect(copy.get(token)).toEqual(original.get(token));
+    // The decrypted dump did not outlive the restore.
+    expect(leftovers()).toEqual([]);
+  }, 120_000);
+
+  it("refuse a wrong or missing passphrase and leave the target as it was", async () => {
+    await order();
+    const file = join(folder, "one-order.backup");
+    await backupDatabase(source, file, {
+      passphraseFile: passphraseFile("right", "the right one\r\n"),
+    });
+    await order();
+
+    await expect(
+      restoreDatabase(source, file, {
+        force: true,
+        passphraseFile: passphraseFile("wrong", "the wrong one\n"),
+      }),
+    ).rejects.toThrow(DAMAGE);
+    await expect(restoreDatabase(source, file, { force: true })).rejects.toThrow(
+      /encrypted.*--passphrase-file PATH or BACKUP_PASSPHRASE_FILE/,
+    );
+    await expect(
+      restoreDatabase(source, file, { force: true, passphraseFile: passphraseFile("empty", "\n") }),
+    ).rejects.toThrow(/passphrase file .*empty/);
+    await expect(
+      restoreDatabase(source, file, { force: true, passphraseFile: join(folder, "absent") }),
+    ).rejects.toThrow(/Cannot read the passphrase file/);
+    expect((await contents(source)).size).toBe(2);
+    expect(leftovers()).toEqual([]);
+
+    // The trailing newline is not part of the passphrase: the same words without it open it.
+    await db.destroy();
+    const restored = await restoreDatabase(source, file, {
+      force: true,
+      passphraseFile: passphraseFile("no-newline", "the right one"),
+    });
+    db = createDatabase(source);
+    expect(restored.orders).toBe(1);
+  }, 120_000);
+
+  it("refuse a truncated or tampered file, changing nothing", async () => {
+    await order();
+    const passphrase = passphraseFile("passphrase", "s3cret\n");
+    const file = join(folder, "shop.backup");
+    await backupDatabase(source, file, { passphraseFile: passphrase });
+    const size = statSync(file).size;
+
+    const damaged = [
+      damagedCopy(file, "truncated", (bytes) => bytes.subarray(0, size - 100)),
+      damagedCopy(file, "tail-cut", (bytes) => bytes.subarray(0, size - 1)),
+      damagedCopy(file, "flipped", (bytes) => {
+        const copy = Buffer.from(bytes);
+        copy[Math.floor(size / 2)] = (copy[Math.floor(size / 2)] ?? 0) ^ 0x01;
+        return copy;
+      }),
+      // A byte of the salt: the header is authenticated too.
+      damagedCopy(file, "salt", (bytes) => {
+        const copy = Buffer.from(bytes);
+        const at = bytes.indexOf(0x0a) + 4;
+        copy[at] = (copy[at] ?? 0) ^ 0x80;
+        return copy;
+      }),
+      damagedCopy(file, "header-only", (bytes) => bytes.subarray(0, 80)),
+    ];
+    const target = await freshTarget("backup-untouched");
+    for (const copy of damaged) {
+      expect(detectBackupFormat(copy)).toBe("encrypted");
+      await expect(
+        restoreDatabase(target, copy, { force: true, passphraseFile: passphrase }),
+      ).rejects.toThrow(DAMAGE);
+      await expect(checkBackup(copy, { passphraseFile: passphrase })).rejects.toThrow(DAMAGE);
+    }
+    // A scrypt parameter blown up in a damaged header is refused before any work.
+    const costly = damagedCopy(file, "costly", (bytes) => {
+      const copy = Buffer.from(bytes);
+      copy[bytes.indexOf(0x0a) + 1] = 40;
+      return copy;
+    });
+    await expect(checkBackup(costly, { passphraseFile: passphrase })).rejects.toThrow(DAMAGE);
+
+    // Nothing reached the target: it has no orders table at all.
+    const probe = createDatabase(target);
+    try {
+      const tables = await probe.introspection.getTables();
+      expect(tables.map((table) => table.name)).not.toContain("orders");
+    } finally {
+      await probe.destroy();
+    }
+    expect(leftovers()).toEqual([]);
+    // The whole file still restores.
+    expect(
+      await restoreDatabase(target, file, { force: false, passphraseFile: passphrase }),
+    ).toMatchObject({ orders: 1 });
+  }, 120_000);
+
+  it("leave no plain dump behind when a backup fails", async () => {
+    const passphrase = passphraseFile("passphrase", "s3cret\n");
+    const broken: DatabaseTarget =
+      testEngine === "postgres"
+        ? { kind: "postgres", url: "postgres://nobody@127.0.0.1:1/none", poolSize: 1 }
+        : { kind: "sqlite", path: join(folder, "missing.sqlite") };
+    await expect(
+      backupDatabase(broken, join(folder, "shop.backup"), { passphraseFile: passphrase }),
+    ).rejects.toThrow(BackupError);
+    expect(readdirSync(folder)).toEqual(["passphrase"]);
+    await expect(
+      backupDatabase(source, join(folder, "shop.backup"), {
+        passphraseFile: passphraseFile("empty", ""),
+      }),
+    ).rejects.toThrow(/empty/);
+    expect(readdirSync(folder).sort()).toEqual(["empty", "passphrase"]);
+  });
+
+  it("reads a passphrase file without its trailing newlines", () => {
+    expect(readPassphrase(passphraseFile("a", "word\n")).toString()).toBe("word");
+    expect(readPassphrase(passphraseFile("b", "word\r\n\n")).toString()).toBe("word");
+    expect(readPassphrase(passphraseFile("c", " two words ")).toString()).toBe(" two words ");
+    expect(() => readPassphrase(passphraseFile("d", "\r\n"))).toThrow(/empty/);
+  });
+});
+
+describe(`db:check (${testEngine})`, () => {
+  it("passes a good backup, plain or encrypted, and fails a damaged one", async () => {
+    await order();
+    await order();
+    const passphrase = passphraseFile("passphrase", "s3cret\n");
+    const plain = join(folder, "plain.backup");
+    const encrypted = join(folder, "encrypted.backup");
+    await backupDatabase(source, plain);
+    await backupDatabase(source, encrypted, { passphraseFile: passphrase });
+    const format = testEngine === "postgres" ? "pg_dump" : "sqlite";
+    const orders = testEngine === "postgres" ? null : 2;
+
+    expect(await checkBackup(plain)).toEqual({ format, encrypted: false, orders });
+    expect(await checkBackup(encrypted, { passphraseFile: passphrase })).toEqual({
+      format,
+      encrypted: true,
+      orders,
+    });
+    await expect(checkBackup(encrypted)).rejects.toThrow(/--passphrase-file/);
+
+    // Cut in half: the plain backup no longer opens, and neither does a junk file.
+    const half = statSync(plain).size / 2;
+    truncateSync(plain, Math.floor(half));
+    await expect(checkBackup(plain)).rejects.toThrow(BackupError);
+    const junk = join(folder, "junk");
+    writeFileSync(junk, "not a backup at all");
+    await expect(checkBackup(junk)).rejects.toThrow(/neither/);
+    await expect(checkBackup(join(folder, "missing"))).rejects.toThrow(/no backup/);
+    expect(leftovers()).toEqual([]);
+  }, 120_000);
+
+  if (testEngine === "sqlite")
+    it("fails a SQLite file that is not the shop's", async () => {
+      const other = join(folder, "other.sqlite");
+      const foreign = createDatabase(other);
+      await foreign.schema.createTable("things").addColumn("id", "integer").execute();
+      await foreign.destroy();
+      await expect(checkBackup(other)).rejects.toThrow(/not the shop's/);
+    });
+});
+
+describe(`recorded backups (${testEngine})`, () => {
+  it("record each backup and tell when the newest finished", async () => {
+    expect(await lastBackupAt(db)).toBeNull();
+    const runs = [
+      { finishedAt: "2026-11-27T03:15:04.120Z", bytes: 405_584, encrypted: true },
+      { finishedAt: "2026-11-28T03:15:02.480Z", bytes: 3_000_000_000, encrypted: true },
+      { finishedAt: "2026-11-26T03:15:09.000Z", bytes: 1024, encrypted: false },
+    ];
+    for (const run of runs) expect(await recordBackup(source, run)).toBe(true);
+    expect(await lastBackupAt(db)).toBe("2026-11-28T03:15:02.480Z");
+    const rows = await db
+      .selectFrom("backup_runs")
+      .select(["finished_at", "bytes", "encrypted"])
+      .orderBy("id")
+      .execute();
+    expect(
+      rows.map((row) => ({
+        finishedAt: row.finished_at,
+        bytes: Number(row.bytes),
+        encrypted: row.encrypted === 1,
+      })),
+    ).toEqual(runs);
+  });
+
+  it("skip a database that has no backup_runs table, and never migrate it", async () => {
+    const bare = await freshTarget("backup-unmigrated");
+    expect(
+      await recordBackup(bare, {
+        finishedAt: "2026-11-28T03:15:00.000Z",
+        bytes: 1,
+        encrypted: true,
+      }),
+    ).toBe(false);
+
+    const older = await freshTarget("backup-older");
+    const olderDb = createDatabase(older);
+    try {
+      await createMigrator(olderDb).migrateTo("20261125_0005_reviews");
+      expect(
+        await recordBackup(older, {
+          finishedAt: "2026-11-28T03:15:00.000Z",
+          bytes: 1,
+          encrypted: false,
+        }),
+      ).toBe(false);
+      const tables = (await olderDb.introspection.getTables()).map((table) => table.name);
+      expect(tables).toContain("orders");
+      expect(tables).not.toContain("backup_runs");
+    } finally {
+      await olderDb.destroy();
+    }
   });
 });

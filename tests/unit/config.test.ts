@@ -114,6 +114,23 @@ describe("parseConfig", () => {
     expect(problems[0]).toContain(name);
   });
 
+  it("reads METRICS_TOKEN as a bearer token of 32 characters or more, never echoed", () => {
+    expect(parseConfig({}, "/srv/shop").metricsToken).toBeNull();
+    const token = "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6-._~+/=";
+    expect(parseConfig({ METRICS_TOKEN: ` ${token} ` }, "/srv/shop").metricsToken).toBe(token);
+    for (const bad of [
+      "short-token",
+      `${"x".repeat(31)}`,
+      `${"x".repeat(32)} y`,
+      `é${"x".repeat(40)}`,
+    ]) {
+      const problems = problemsOf({ METRICS_TOKEN: bad });
+      expect(problems, bad).toHaveLength(1);
+      expect(problems[0]).toMatch(/^METRICS_TOKEN must/);
+      expect(problems[0]).not.toContain(bad.trim());
+    }
+  });
+
   it("reads PAGE_CACHE_MB as whole megabytes, 0 keeping no pages", () => {
     expect(parseConfig({}, "/srv/shop").pageCacheBytes).toBe(32 * 1024 * 1024);
     expect(parseConfig({ PAGE_CACHE_MB: "0" }, "/srv/shop").pageCacheBytes).toBe(0);
@@ -127,6 +144,24 @@ describe("parseConfig", () => {
     expect(parseConfig({ WEB_CONCURRENCY: "64" }, "/srv/shop").webConcurrency).toBe(64);
     expect(parseConfig({ WEB_CONCURRENCY: "" }, "/srv/shop").webConcurrency).toBe(1);
     expect(problemsOf({ WEB_CONCURRENCY: "0" })).toEqual([parseWebConcurrency("0").problem]);
+  });
+
+  it("reads how long personal data is kept and the phone hash's key, never echoing the key", () => {
+    const defaults = parseConfig({}, "/srv/shop");
+    expect(defaults.retention).toEqual({ deliveredDays: 1095, undeliveredDays: 365 });
+    expect(defaults.phoneHashKey).toBeNull();
+    const set = parseConfig(
+      { KEEP_DELIVERED_DAYS: "730", KEEP_UNDELIVERED_DAYS: "90", PHONE_HASH_KEY: "k".repeat(32) },
+      "/srv/shop",
+    );
+    expect(set.retention).toEqual({ deliveredDays: 730, undeliveredDays: 90 });
+    expect(set.phoneHashKey).toBe("k".repeat(32));
+    expect(problemsOf({ KEEP_DELIVERED_DAYS: "7" })[0]).toMatch(/^KEEP_DELIVERED_DAYS/);
+    expect(problemsOf({ KEEP_UNDELIVERED_DAYS: "forever" })[0]).toMatch(/^KEEP_UNDELIVERED_DAYS/);
+    const short = "short-key";
+    const problems = problemsOf({ PHONE_HASH_KEY: short });
+    expect(problems[0]).toMatch(/^PHONE_HASH_KEY/);
+    expect(problems.join("\n")).not.toContain(short);
   });
 
   it("reads the chat desk's settings and never echoes the webhook secret", () => {

@@ -21,12 +21,14 @@ const SAME_AS_ENGLISH = [
   /contacts\.(telegram|whatsapp|email)$/,
   // "Status" in German and Azerbaijani, "Person" in German.
   /^(activity|products)\.fields\.status$/,
-  /^activity\.person$/,
+  /^(activity|privacy\.access)\.person$/,
   /^products\.missingIn$/,
   // A person's name is "Name" in German too.
   /^(order|csv|fields|chat\.message|event\.edited|couriers|activity\.fields)\.name$/,
   // A range of dates is written with a dash in every language.
   /^reports\.range$/,
+  // A handled request is its outcome, a date and a name.
+  /^privacy\.done$/,
   // An order's line is its title, a count and a price.
   /^track\.itemLine$/,
   // "Spam" is the word in Azerbaijani, German and Turkish too; "Name" and "Text" in German.

@@ -10,7 +10,9 @@ import type { Database } from "../../db/schema";
 let db: Kysely<Database> | undefined;
 
 const ALL_TABLES = [
+  "access_log",
   "activity",
+  "backup_runs",
   "blocked_phones",
   "content_revision",
   "courier_days",
@@ -26,6 +28,8 @@ const ALL_TABLES = [
   "order_items",
   "orders",
   "photo_files",
+  "privacy_requests",
+  "privacy_sweeps",
   "product_photos",
   "product_texts",
   "products",
@@ -89,6 +93,8 @@ describe("migrations", () => {
       "campaign",
       "track_token",
       "chat_token",
+      "phone_key",
+      "depersonalised_at",
     ]);
   });
 

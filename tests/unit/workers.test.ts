@@ -1,3 +1,9 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { restartDelay } from "../../server/primary.mjs";
 
@@ -21,4 +27,141 @@ describe("restartDelay", () => {
       ),
     ).toBe(30_000);
   });
+});
+
+/** A primary of two stand-in workers (support/reload-worker.mjs) in a child process. */
+function startPrimary(env: Record<string, string> = {}) {
+  const primary = fileURLToPath(new URL("./support/reload-primary.mjs", import.meta.url));
+  const child = spawn(process.execPath, [primary], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const waiters: Array<() => void> = [];
+  for (const stream of [child.stdout, child.stderr])
+    stream.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      for (const wake of waiters.splice(0)) wake();
+    });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+  /** Resolves once the output so far matches `pattern` `times` times. */
+  const seen = async (pattern: RegExp, times = 1) => {
+    const count = () => output.match(new RegExp(pattern.source, "g"))?.length ?? 0;
+    while (count() < times) {
+      const more = new Promise<void>((resolve) => waiters.push(resolve));
+      const end = exited.then(() => {
+        throw new Error(`The primary exited before printing ${pattern}:\n${output}`);
+      });
+      await Promise.race([more, end]);
+    }
+  };
+  return { child, seen, exited, output: () => output };
+}
+
+/** One request on a connection of its own (as a new visitor's): the pid that answered. */
+function ask(port: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const request = http.get({ host: "127.0.0.1", port, path: "/", agent: false }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => {
+        body += chunk;
+      });
+      res.on("end", () => (res.statusCode === 200 ? resolve(body) : reject(new Error(body))));
+    });
+    request.on("error", reject);
+  });
+}
+
+/** Requests from `clients` loops until `until` resolves: who answered each, and what failed. */
+async function underLoad(port: number, clients: number, until: Promise<unknown>) {
+  const answers: Array<{ pid: string; phase: number }> = [];
+  const failures: string[] = [];
+  let phase = 0;
+  let done = false;
+  void until.then(() => {
+    done = true;
+  });
+  const loops = Array.from({ length: clients }, async () => {
+    while (!done) {
+      const asked = phase;
+      try {
+        answers.push({ pid: await ask(port), phase: asked });
+      } catch (error) {
+        failures.push(String(error));
+      }
+    }
+  });
+  return {
+    answers,
+    failures,
+    /** Marks the requests asked from now on. */
+    next: () => {
+      phase += 1;
+    },
+    finished: Promise.all(loops),
+  };
+}
+
+describe("a reload (SIGHUP to the primary)", () => {
+  it("replaces every worker while requests keep being answered, none refused", async () => {
+    const { child, seen, exited, output } = startPrimary();
+    try {
+      await seen(/listening on \d+/, 2);
+      const port = Number(/listening on (\d+)/.exec(output())?.[1]);
+      let stopLoad = () => {};
+      const load = await underLoad(
+        port,
+        4,
+        new Promise<void>((resolve) => {
+          stopLoad = resolve;
+        }),
+      );
+      while (load.answers.length < 40) await new Promise((resolve) => setTimeout(resolve, 10));
+      const before = new Set(load.answers.map((answer) => answer.pid));
+
+      child.kill("SIGHUP");
+      await seen(/reload done: 2 of 2 worker\(s\) replaced/);
+      load.next();
+      const reloadedAt = load.answers.length;
+      while (load.answers.length < reloadedAt + 40)
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      stopLoad();
+      await load.finished;
+
+      expect(load.failures).toEqual([]);
+      expect(before.size).toBe(2);
+      const after = new Set(load.answers.filter((a) => a.phase === 1).map((a) => a.pid));
+      expect(after.size).toBe(2);
+      for (const pid of after) expect(before.has(pid)).toBe(false);
+      expect(output()).toMatch(/drained; its replacement serves/);
+
+      child.kill("SIGTERM");
+      expect(await exited).toBe(0);
+    } finally {
+      child.kill("SIGKILL");
+    }
+  }, 30_000);
+
+  it("keeps the old workers serving when the new code cannot start", async () => {
+    const broken = join(mkdtempSync(join(tmpdir(), "shop-reload-")), "broken");
+    const { child, seen, exited, output } = startPrimary({ RELOAD_WORKER_BROKEN: broken });
+    try {
+      await seen(/listening on \d+/, 2);
+      const port = Number(/listening on (\d+)/.exec(output())?.[1]);
+      const pids = new Set([await ask(port), await ask(port), await ask(port), await ask(port)]);
+
+      writeFileSync(broken, "");
+      child.kill("SIGHUP");
+      await seen(/reload done: 0 of 2 worker\(s\) replaced/);
+      expect(output()).toMatch(/before it listened; the reload stops here/);
+      const after = new Set([await ask(port), await ask(port), await ask(port), await ask(port)]);
+      expect(after).toEqual(pids);
+
+      child.kill("SIGTERM");
+      expect(await exited).toBe(0);
+    } finally {
+      child.kill("SIGKILL");
+    }
+  }, 30_000);
 });

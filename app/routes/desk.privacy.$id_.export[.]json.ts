@@ -1,0 +1,35 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireOwner } from "~/desk/session.server";
+import { applyDeskHeaders } from "~/platform/security.server";
+import { shop } from "~/platform/shop.server";
+import { recordAccess } from "~/privacy/access-log.server";
+import { markExported, personData, requestOfParam } from "~/privacy/requests.server";
+
+/**
+ * Everything the shop holds on a request's person as JSON (D35): a file to hand over.
+ * Logged as an access; a request to see the data is answered by it.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { staff } = await requireOwner(request, { page: false });
+  const found = await requestOfParam(shop.db, params.id);
+  const now = shop.clock();
+  const held = await personData(shop.db, found);
+  await recordAccess(shop.db, {
+    staff,
+    action: "export",
+    orderNumbers: held.orders.map((order) => Number(order.number)),
+    now,
+  });
+  await markExported(shop.db, found, { actor: staff.name, now, found: held.orders.length });
+  const body = JSON.stringify(
+    { request: found.subject, receivedOn: found.received_on, ...held },
+    null,
+    2,
+  );
+  const headers = new Headers({
+    "Content-Type": "application/json; charset=utf-8",
+    "Content-Disposition": `attachment; filename="personal-data-${found.id}.json"`,
+  });
+  applyDeskHeaders(headers);
+  return new Response(body, { headers });
+}
