@@ -28,7 +28,8 @@ describe("the server's shared i18next instances", () => {
         }
       }
     }
-  });
+    // Every key of nine languages, twice: about 40,000 checks, seconds on a busy machine.
+  }, 30_000);
 
   it("answer calls with options as i18next does: plurals, numbers and other values", () => {
     for (const language of languageCodes) {
