@@ -6,7 +6,13 @@ scripts a page shows. Run after upgrading a @fontsource package.
 Every price carries the lari sign (U+20BE), which Noto Sans keeps in its latin-ext file
 (about 58 KB a weight). So that a Russian or Arabic page does not download that file for
 one glyph, the sign gets a face of its own, cut from the same file with fontTools
-(`pip install fonttools brotli`) into app/styles/fonts/."""
+(`pip install fonttools brotli`) into app/styles/fonts/.
+
+Text faces are `font-display: optional`: a face that is not there within the browser's
+short block period is not swapped in later on that page, so text never moves when a font
+arrives (layout shift, decision 033); the next page has it from the cache. The lari sign
+alone keeps `swap`: a system without the glyph would otherwise show a box in every price,
+and one glyph moving a few pixels is far below what a shopper notices."""
 import re
 from pathlib import Path
 
@@ -36,12 +42,14 @@ def without(unicode_range: str, code: int) -> str:
     return ", ".join(f"U+{a:04X}" if a == b else f"U+{a:04X}-{b:04X}" for a, b in spans)
 
 
-def face(family: str, weight: str, url: str, unicode_range: str) -> list[str]:
+def face(
+    family: str, weight: str, url: str, unicode_range: str, display: str = "optional"
+) -> list[str]:
     return [
         "@font-face {",
         f'  font-family: "{family}";',
         "  font-style: normal;",
-        "  font-display: swap;",
+        f"  font-display: {display};",
         f"  font-weight: {weight};",
         f'  src: url("{url}") format("woff2");',
         f"  unicode-range: {unicode_range};",
@@ -82,7 +90,7 @@ for package, family, subsets in PLAN:
             url = f"../../node_modules/@fontsource/{package}/files/{name}.woff2"
             if subset_name == "latin-ext":
                 out += face(family, weight, url, without(unicode_range, LARI))
-                out += face(family, weight, cut_lari(weight), f"U+{LARI:04X}")
+                out += face(family, weight, cut_lari(weight), f"U+{LARI:04X}", "swap")
             else:
                 out += face(family, weight, url, unicode_range)
 (ROOT / "app" / "styles" / "fonts.css").write_text("\n".join(out))

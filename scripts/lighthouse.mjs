@@ -1,7 +1,8 @@
 // `npm run lighthouse`: Lighthouse (mobile preset) in Debian's Chromium for the main
 // pages in ru and ar, against the production build on a temporary database. Writes the
 // four category scores and the metrics behind performance (FCP, LCP, TBT in ms; CLS) to
-// bench/lighthouse.json and prints them.
+// bench/lighthouse.json and prints them. Fails (exit 1) when a page's layout shift is over
+// 0.01 (decision 033): nothing on a page may move while it loads.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -19,7 +20,15 @@ const cart = `cart_v1=${encodeURIComponent('[["body/hemor-cream",1]]')}`;
 const results = [];
 try {
   for (const language of ["ru", "ar"]) {
-    for (const path of ["/", "/catalog", "/catalog/body/hemor-cream", "/cart", "/checkout"]) {
+    for (const path of [
+      "/",
+      "/catalog",
+      "/catalog/body/hemor-cream",
+      "/cart",
+      "/checkout",
+      "/about",
+      "/privacy",
+    ]) {
       const run = await lighthouse(`${url}${path}?lng=${language}`, {
         port: chrome.port,
         output: "json",
@@ -55,3 +64,11 @@ writeFileSync(
   `${JSON.stringify({ date: new Date().toISOString(), results }, null, 2)}\n`,
 );
 console.table(results);
+const CLS_LIMIT = 0.01;
+const moving = results.filter((result) => !(result.cls <= CLS_LIMIT));
+if (moving.length > 0) {
+  console.error(
+    `Layout shift over ${CLS_LIMIT}: ${moving.map((result) => `${result.page} ${result.cls}`).join(", ")}`,
+  );
+  process.exitCode = 1;
+}

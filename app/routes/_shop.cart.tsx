@@ -18,7 +18,6 @@ import { ProductImage } from "~/ui/ProductImage";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 import { useRootData } from "~/ui/root-data";
 import { createToast, flashToast } from "~/ui/toast.server";
-import { useHydrated } from "~/ui/use-hydrated";
 
 export const handle = shareable;
 
@@ -225,7 +224,6 @@ function QuantityInput({
   fetcher: ReturnType<typeof useCartFetcher>;
 }) {
   const { t } = useTranslation("cart");
-  const hydrated = useHydrated();
   const [value, setValue] = useState(String(line.qty));
 
   useEffect(() => setValue(String(line.qty)), [line.qty]);
@@ -260,7 +258,9 @@ function QuantityInput({
         onChange={onChange}
         onBlur={onBlur}
       />
-      <button type="submit" className="button button--quiet button--small" hidden={hydrated}>
+      {/* Shown with and without JavaScript: hiding it once scripts run moved the cart's
+          summary up under the shopper's eyes (layout shift, decision 033). */}
+      <button type="submit" className="button button--quiet button--small">
         {t("line.update")}
       </button>
     </CartForm>
