@@ -12,6 +12,7 @@ import {
   SqliteDriver,
 } from "kysely";
 import pg from "pg";
+import { queryCounter } from "./query-count";
 import type { Database } from "./schema";
 
 const BUSY_TIMEOUT_MS = 5000;
@@ -65,7 +66,10 @@ export function createDatabase(target: DatabaseTarget | string): Kysely<Database
     typeof target === "string" ? { kind: "sqlite", path: target } : target;
   if (resolved.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: resolved.url, max: resolved.poolSize });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return new Kysely<Database>({
+      dialect: new PostgresDialect({ pool }),
+      plugins: [queryCounter],
+    });
   }
   const { path } = resolved;
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
@@ -74,7 +78,10 @@ export function createDatabase(target: DatabaseTarget | string): Kysely<Database
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-  return new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({
+    dialect: new ImmediateSqliteDialect({ database: sqlite }),
+    plugins: [queryCounter],
+  });
 }
 
 /** A unique index refused the row, on either engine. */

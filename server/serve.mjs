@@ -152,11 +152,11 @@ app.get(METRICS_PATH, async (req, res, next) => {
   }
 });
 
-// Reading pages: through the page cache, which answers what is the same for everyone from
-// memory and compresses each HTML document itself (decision 015). It comes first, so a
-// page costs no file-system lookup and no compression() wrapper; files, resource routes
-// with a name (robots.txt) and data requests (.data) go on below, and submissions, with
-// their bodies, go to the Remix adapter.
+// Reading pages and their data: through the page cache, which answers what is the same for
+// everyone with the same language and cart from memory and compresses each document and
+// data answer itself (decisions 015, 034). It comes first, so a page costs no file-system
+// lookup and no compression() wrapper; files and resource routes with a name (robots.txt)
+// go on below, and submissions, with their bodies, go to the Remix adapter.
 const pages = createPages(build.assets.version, createRemixHandler(build, mode));
 app.use(async (req, res, next) => {
   if ((req.method !== "GET" && req.method !== "HEAD") || !isPagePath(req.path)) return next();
@@ -167,9 +167,14 @@ app.use(async (req, res, next) => {
   }
 });
 
-/** Pages have no dot in their last segment; every file and named resource has one. */
+/**
+ * Pages have no dot in their last segment; every file and named resource has one. A page's
+ * data for a navigation in the browser (`.data`, single fetch) goes with its page: it is
+ * kept in memory on the same rules (decision 034).
+ */
 function isPagePath(path) {
-  return !path.slice(path.lastIndexOf("/")).includes(".");
+  const last = path.slice(path.lastIndexOf("/"));
+  return !last.includes(".") || /^\/[^.]*\.data$/.test(last);
 }
 
 app.use(compression());

@@ -5,9 +5,10 @@
  */
 export interface RouteHandle {
   /**
-   * The page is the same for every visitor who carries no cart, toast or session: it may
-   * be served from memory (D29, app/platform/page-cache.server.ts). A page is stored only
-   * when every route that rendered it says so.
+   * The page is the same for every visitor with the same language and cart who carries no
+   * toast or session: it may be served from memory, and its data with it (D29, decisions
+   * 015 and 034, app/platform/page-cache.server.ts). A route that says so reads no other
+   * cookie. A page is stored only when every route that rendered it says so.
    */
   shareable?: true;
   /** Dictionary namespaces the page needs beyond the storefront's (the desk's texts). */

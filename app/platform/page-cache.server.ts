@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { constants as zlib, brotliCompressSync, gzipSync } from "node:zlib";
 import type { AppLoadContext } from "@remix-run/node";
 import { LRUCache } from "lru-cache";
+import { countQueries } from "../../db/query-count";
 import { chooseEncoding } from "../../server/encoding.mjs";
 import { ORIGIN_COOKIE, rememberOrigin } from "../analytics/origin";
 import { getLocale } from "../i18n/i18next.server";
@@ -17,18 +18,27 @@ import {
 } from "./security.server";
 
 /**
- * Pages that are the same for every first-time visitor, served from memory (D29).
+ * Pages that are the same for every visitor who asks with the same language and cart,
+ * served from memory (D29, decision 034).
  *
  * A request may be answered from memory only when nothing in it is personal: a GET with
- * no cookie the shop reads except the language (which is part of the key), no
+ * no cookie the shop reads except the language and the cart (both part of the key), no
  * credentials, and no query but advertising tags. Its page is stored only when every
- * route that rendered it declares `handle.shareable` (platform/handle.ts), it answered 200, and it set no
- * cookie. So a cart, a toast or a desk session can never reach the cache: each of them
+ * route that rendered it declares `handle.shareable` (platform/handle.ts), it answered
+ * 200, and it set no cookie. So a toast or a desk session can never reach the cache: each
  * is a cookie, and a request carrying one is rendered for that visitor alone.
  *
+ * A cart is not a person: its cookie holds product keys and quantities only, and a page
+ * is a pure function of it. A returning visitor with a cart gets the page rendered for
+ * that exact cookie value, by whoever first carried it; the shop's four products make
+ * few different carts, so most returning visitors are answered from memory like first
+ * ones. Pages with a cart are kept in a memory of their own (a quarter of the size), so
+ * any number of odd carts can never push out the pages of first visitors.
+ *
  * The key is the build, the shop's date (the footer's year and anything dated), the
- * language and the path. Stored pages carry no nonce: it is removed and each inline
- * script is allowed by its hash instead, so no two visitors ever share a nonce.
+ * language, the path and the cart cookie as sent. Stored pages carry no nonce: it is
+ * removed and each inline script is allowed by its hash instead, so no two visitors ever
+ * share a nonce.
  */
 
 /** The marker entry.server puts on a page that every matched route declared shareable. */
@@ -43,6 +53,14 @@ const TRACKING_PARAMETER =
  * where the visit came from (read only when an order is placed, decision 027).
  */
 const SHARED_COOKIES = new Set(["lng", ORIGIN_COOKIE]);
+
+/** The cart's cookie (cart/cart.server.ts): part of the key, not a reason to render anew. */
+const CART_COOKIE = "cart_v1";
+/** A longer cart cookie than the shop writes for any real cart is rendered for its visitor. */
+const CART_KEY_MAX = 600;
+
+/** Single fetch names the routes whose loaders a client-side navigation needs. */
+const ROUTES_PARAMETER = "_routes";
 
 /** Cookies the shop never reads: the analytics library's own, set in the browser. */
 const FOREIGN_COOKIE = /^(_ga(_\w+)?|_gid|_gat(_\w+)?|_gcl_\w+)$/;
@@ -67,33 +85,72 @@ interface StoredPage {
   headers: [string, string][];
   bodies: Record<Encoding, Uint8Array<ArrayBuffer>>;
   etag: string;
-  scriptSources: string[];
+  /** The inline scripts' hashes for the page's policy; null for data, which runs no script. */
+  scriptSources: string[] | null;
+}
+
+/** What a shared page is rendered from: its address, and the cart cookie as sent (if any). */
+export interface ShareableRequest {
+  url: URL;
+  cart: string | null;
 }
 
 /** The address to render for a request that may be shared, or null when it may not. */
 export function shareableUrl(request: Request): URL | null {
+  return shareableRequest(request)?.url ?? null;
+}
+
+/** The address and cart a request's page is rendered from, or null when it may not be shared. */
+export function shareableRequest(request: Request): ShareableRequest | null {
   if (request.method !== "GET" && request.method !== "HEAD") return null;
   if (request.headers.has("Authorization")) return null;
   const url = new URL(request.url);
-  if (url.pathname.endsWith(".data") || isDeskPath(routePath(url.pathname))) return null;
+  const page = routePath(url.pathname);
+  if (isDeskPath(page)) return null;
   // Only a page's own address is kept: the router also answers /Catalog, /catalog/ and
   // /%63atalog, and storing each spelling would let anyone fill the memory with copies
-  // and make the shop compress each one at its slowest levels.
-  if (url.pathname !== routePath(url.pathname)) return null;
+  // and make the shop compress each one at its slowest levels. A page's data (single
+  // fetch: `/catalog.data`, the home page's `/_root.data`) follows its page.
+  if (url.pathname !== (isDataPath(url.pathname) ? dataPathOf(page) : page)) return null;
+  let cart: string | null = null;
   const cookies = request.headers.get("Cookie");
   if (cookies) {
     for (const pair of cookies.split(";")) {
       const equals = pair.indexOf("=");
       const name = (equals === -1 ? pair : pair.slice(0, equals)).trim();
+      if (name === CART_COOKIE) {
+        // Two cart cookies: which one the shop reads is the parser's business; render anew.
+        if (cart !== null) return null;
+        cart = equals === -1 ? "" : pair.slice(equals + 1).trim();
+        if (cart.length > CART_KEY_MAX) return null;
+        continue;
+      }
       if (name && !SHARED_COOKIES.has(name) && !FOREIGN_COOKIE.test(name)) return null;
     }
   }
-  for (const name of [...url.searchParams.keys()]) {
+  for (const name of [...new Set(url.searchParams.keys())]) {
+    // The routes whose loaders a navigation asks for: part of what is answered.
+    if (name === ROUTES_PARAMETER && isDataPath(url.pathname)) continue;
     if (!TRACKING_PARAMETER.test(name)) return null;
     url.searchParams.delete(name);
   }
+  if (url.searchParams.getAll(ROUTES_PARAMETER).length > 1) return null;
   url.hash = "";
-  return url;
+  return { url, cart };
+}
+
+/** Single fetch's data requests: a page's address with `.data` (the home page's is `/_root.data`). */
+export function isDataPath(pathname: string): boolean {
+  return pathname.endsWith(".data");
+}
+
+function dataPathOf(page: string): string {
+  return page === "/" ? "/_root.data" : `${page}.data`;
+}
+
+/** The page whose data a request asks for (its own address for a page). */
+function pageOf(url: URL): string {
+  return isDataPath(url.pathname) ? routePath(url.pathname) : url.pathname;
 }
 
 export function pageKey(
@@ -102,8 +159,10 @@ export function pageKey(
   day: CalendarDate,
   language: string,
   url: URL,
+  cart: string | null = null,
 ): string {
-  return `${build}\n${revision}\n${day.year}-${day.month}-${day.day}\n${language}\n${url.pathname}`;
+  const page = `${build}\n${revision}\n${day.year}-${day.month}-${day.day}\n${language}\n${url.pathname}${url.search}`;
+  return cart === null ? page : `${page}\ncart=${cart}`;
 }
 
 export function compress(body: Buffer, encoding: Encoding, stored: boolean): Buffer {
@@ -139,9 +198,14 @@ function ms(duration: number): string {
   return duration.toFixed(2);
 }
 
+/** How many database queries the answer cost: none from memory (issue 27). */
+function queryTiming(queries: number): string {
+  return `db;desc="${queries} ${queries === 1 ? "query" : "queries"}"`;
+}
+
 interface Rendered {
   response: Response;
-  /** The whole HTML document, when the response is one; null for anything else. */
+  /** The whole HTML document or page data, when the response is one; null for anything else. */
   body: Buffer | null;
   /** Server-Timing entries: loaders (with route matching) and rendering. */
   timings: string[];
@@ -167,17 +231,29 @@ export type PageServer = ((request: Request, context: AppLoadContext) => Promise
   clear(): void;
 };
 
+function pageMemory(maxSize: number): LRUCache<string, StoredPage> {
+  return new LRUCache<string, StoredPage>({
+    maxSize,
+    sizeCalculation: (page) =>
+      page.bodies.br.length + page.bodies.gzip.length + page.bodies.identity.length,
+  });
+}
+
 export function createPageServer({ build, revision, clock, maxBytes, render }: PageServerOptions) {
-  const pages =
+  // First visitors' pages, and apart from them (a quarter of the room) pages with a cart.
+  const memories =
     maxBytes > 0
-      ? new LRUCache<string, StoredPage>({
-          maxSize: maxBytes,
-          sizeCalculation: (page) =>
-            page.bodies.br.length + page.bodies.gzip.length + page.bodies.identity.length,
-        })
+      ? {
+          shared: pageMemory(maxBytes - Math.floor(maxBytes / 4)),
+          carted: pageMemory(Math.floor(maxBytes / 4)),
+        }
       : null;
   // One render per key at a time: a burst of first visitors waits for the first page.
   const rendering = new Map<string, Promise<Rendered>>();
+  // Pages every route of which said shareable when rendered: their data is shareable too
+  // (single fetch asks for some of the same routes' loaders, with no entry.server to mark
+  // the answer). Until its page has been rendered once, a page's data is rendered anew.
+  const shareablePages = new Set<string>();
   // The shop's day starts on a whole minute (time zones are whole hours or half hours
   // from UTC), so it is worked out once a minute rather than on every request.
   let day = { minute: Number.NaN, date: shopToday(clock()) };
@@ -190,16 +266,23 @@ export function createPageServer({ build, revision, clock, maxBytes, render }: P
 
   async function renderWhole(request: Request, context: AppLoadContext): Promise<Rendered> {
     const timing: RenderTiming = { received: performance.now() };
-    const response = await render(request, { ...context, timing });
-    if (!isHtml(response) || !response.body || response.headers.has("Content-Encoding")) {
-      return { response, body: null, timings: [] };
-    }
-    const body = Buffer.from(await response.arrayBuffer());
+    const { result, queries } = await countQueries(async () => {
+      const response = await render(request, { ...context, timing });
+      if (!isPageOrData(response) || !response.body || response.headers.has("Content-Encoding"))
+        return { response, body: null };
+      return { response, body: Buffer.from(await response.arrayBuffer()) };
+    });
+    const { response, body } = result;
+    if (body === null) return { response, body, timings: [] };
     const { received, rendering: began } = timing;
     const timings =
       began === undefined
-        ? []
-        : [`loader;dur=${ms(began - received)}`, `render;dur=${ms(performance.now() - began)}`];
+        ? [queryTiming(queries)]
+        : [
+            `loader;dur=${ms(began - received)}`,
+            `render;dur=${ms(performance.now() - began)}`,
+            queryTiming(queries),
+          ];
     return { response, body, timings };
   }
 
@@ -213,9 +296,11 @@ export function createPageServer({ build, revision, clock, maxBytes, render }: P
   };
 
   const serveShared = async (request: Request, context: AppLoadContext): Promise<Response> => {
-    const url = pages ? shareableUrl(request) : null;
-    if (!url || !pages) return finish(await renderWhole(request, context), request, "bypass");
-    const key = pageKey(build, revision(), today(), await getLocale(request), url);
+    const shared = memories ? shareableRequest(request) : null;
+    if (!shared || !memories) return finish(await renderWhole(request, context), request, "bypass");
+    const { url, cart } = shared;
+    const pages = cart === null ? memories.shared : memories.carted;
+    const key = pageKey(build, revision(), today(), await getLocale(request), url, cart);
     const cached = pages.get(key);
     if (cached) return answer(cached, request, "hit", []);
     const inFlight = rendering.get(key);
@@ -225,12 +310,16 @@ export function createPageServer({ build, revision, clock, maxBytes, render }: P
       if (page) return answer(page, request, "hit", []);
       return finish(await renderWhole(request, context), request, "bypass");
     }
+    const data = isDataPath(url.pathname);
+    if (data && !shareablePages.has(pageOf(url)))
+      return finish(await renderWhole(request, context), request, "bypass");
     const rendered = renderWhole(new Request(url, { headers: request.headers }), context);
     rendering.set(key, rendered);
     try {
       const result = await rendered;
-      const page = storable(result) ? seal(result, url) : null;
+      const page = storable(result, data) ? seal(result, url, data) : null;
       if (!page) return finish(result, request, "bypass");
+      if (!data && shareablePages.size < MAX_KNOWN_PAGES) shareablePages.add(url.pathname);
       pages.set(key, page);
       return answer(page, request, "miss", result.timings);
     } finally {
@@ -239,29 +328,47 @@ export function createPageServer({ build, revision, clock, maxBytes, render }: P
   };
   return Object.assign(serve, {
     get size() {
-      return pages?.size ?? 0;
+      return (memories?.shared.size ?? 0) + (memories?.carted.size ?? 0);
     },
     clear() {
-      pages?.clear();
+      memories?.shared.clear();
+      memories?.carted.clear();
     },
   }) as PageServer;
 }
+
+/** Addresses of shareable pages remembered for their data; a bound against odd addresses. */
+const MAX_KNOWN_PAGES = 10_000;
 
 function isHtml(response: Response): boolean {
   return response.headers.get("Content-Type")?.startsWith("text/html") ?? false;
 }
 
-function storable({ response, body }: Rendered): boolean {
+/** An HTML document or a page's single-fetch data (turbo-stream). */
+function isPageOrData(response: Response): boolean {
   return (
-    body !== null &&
-    response.status === 200 &&
-    response.headers.get(SHAREABLE_HEADER) === "1" &&
-    !response.headers.has("Set-Cookie")
+    isHtml(response) || (response.headers.get("Content-Type")?.startsWith("text/x-script") ?? false)
+  );
+}
+
+/**
+ * A page is kept when entry.server marked it shareable; a page's data when its page was
+ * (the caller knows), and it is data indeed: a redirect or an error travels in the body of
+ * a 200 too, but single fetch marks those with a header of their own.
+ */
+function storable({ response, body }: Rendered, data: boolean): boolean {
+  if (body === null || response.status !== 200 || response.headers.has("Set-Cookie")) return false;
+  if (!data) return isHtml(response) && response.headers.get(SHAREABLE_HEADER) === "1";
+  return (
+    !isHtml(response) &&
+    !response.headers.has("X-Remix-Redirect") &&
+    !response.headers.has("X-Remix-Error")
   );
 }
 
 /** The page without this render's nonce, its scripts allowed by hash; null if it cannot be. */
-function seal({ response, body }: Rendered, url: URL): StoredPage | null {
+function seal({ response, body }: Rendered, url: URL, data: boolean): StoredPage | null {
+  if (data) return stored(response, Buffer.from(body ?? ""), null);
   const csp = response.headers.get("Content-Security-Policy");
   const nonce = csp?.match(/'nonce-([^']+)'/)?.[1];
   const html = String(body);
@@ -271,7 +378,10 @@ function seal({ response, body }: Rendered, url: URL): StoredPage | null {
     console.error(`The page ${url.pathname} carries its nonce outside script tags; not cached.`);
     return null;
   }
-  const identity = Buffer.from(text);
+  return stored(response, Buffer.from(text), scriptHashes(text));
+}
+
+function stored(response: Response, identity: Buffer, scriptSources: string[] | null): StoredPage {
   const headers: [string, string][] = [];
   response.headers.forEach((value, name) => {
     if (!PER_RESPONSE.has(name.toLowerCase())) headers.push([name, value]);
@@ -284,7 +394,7 @@ function seal({ response, body }: Rendered, url: URL): StoredPage | null {
       br: new Uint8Array(compress(identity, "br", true)),
     },
     etag: `"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`,
-    scriptSources: scriptHashes(text),
+    scriptSources,
   };
 }
 
@@ -299,7 +409,8 @@ function answer(
   applySecurityHeaders(headers, request, page.scriptSources);
   headers.set("ETag", page.etag);
   headers.set("Vary", "Accept-Encoding");
-  headers.set("Server-Timing", [...timings, `cache;desc="${outcome}"`].join(", "));
+  const answered = outcome === "hit" ? [...timings, queryTiming(0)] : timings;
+  headers.set("Server-Timing", [...answered, `cache;desc="${outcome}"`].join(", "));
   if (request.headers.get("If-None-Match") === page.etag) {
     return new Response(null, { status: 304, headers });
   }

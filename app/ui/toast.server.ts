@@ -27,5 +27,11 @@ export async function takeToast(
   const session = await getSession(request);
   const toast = (session.get(TOAST_KEY) as Toast | undefined) ?? null;
   if (!toast) return { toast: null, setCookie: null };
-  return { toast, setCookie: await sessionStorage.commitSession(session) };
+  // Nothing else kept: the cookie goes, so the visitor's next pages may come from memory
+  // again (a session cookie, even an empty one, makes every page theirs alone).
+  const setCookie =
+    Object.keys(session.data).length === 0
+      ? await sessionStorage.destroySession(session)
+      : await sessionStorage.commitSession(session);
+  return { toast, setCookie };
 }

@@ -1,7 +1,10 @@
 import { createHash } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SHAREABLE_HEADER, createPageServer, shareableUrl } from "~/platform/page-cache.server";
+import { createDatabase } from "../../db/connection";
+import { countQueries } from "../../db/query-count";
 
 const TBILISI_NOON = Date.UTC(2026, 10, 23, 8);
 const DAY = 86_400_000;
@@ -44,6 +47,16 @@ function shop(
       renderings.push({ url: request.url, cookie: request.headers.get("Cookie") });
       await new Promise((resolve) => setTimeout(resolve, 5));
       const { status = 200, headers = {} } = answer(request);
+      if (new URL(request.url).pathname.endsWith(".data")) {
+        // Single fetch's data: no entry.server, so no mark and no policy.
+        return new Response(
+          `[{"for":"${request.headers.get("Cookie") ?? "anyone"}","url":"${request.url}"}]`,
+          {
+            status,
+            headers: { "Content-Type": "text/x-script; charset=utf-8", ...headers },
+          },
+        );
+      }
       const body = `<!DOCTYPE html><html><head><script type="application/ld+json">{"a":1}</script></head><body><p>for ${request.headers.get("Cookie") ?? "anyone"} at ${new URL(request.url).pathname}</p><script nonce="${nonce}">window.__context = {"n":${count % 1}};</script><script nonce="${nonce}" type="module" async="">import "/assets/entry.js";</script></body></html>`;
       return new Response(body, {
         status,
@@ -95,20 +108,80 @@ describe("pages the same for everyone, from memory", () => {
     expect(first.headers.get("Server-Timing")).toMatch(/loader;dur=|render;dur=|cache/);
   });
 
-  it("never stores a page rendered for a visitor with a cart, and never serves them a stored one", async () => {
+  it("keeps a page with a cart for visitors with that very cart, and no one else", async () => {
     const { get, renderings } = shop();
+    const TWO = `cart_v1=${encodeURIComponent('[["body/hemor-cream",2]]')}`;
     const withCart = await get("/", { Cookie: `lng=en; ${CART}` });
-    expect(outcome(withCart)).toBe("bypass");
-    expect(await text(withCart)).toContain("cart_v1");
+    expect(outcome(withCart)).toBe("miss");
+    const page = await text(withCart);
+    expect(page).toContain("cart_v1");
+    // A stranger, a visitor with another cart and one with the same cart in another
+    // language each get their own page.
     const stranger = await get("/");
     expect(await text(stranger)).not.toContain("cart_v1");
-    const again = await get("/", { Cookie: CART });
-    expect(outcome(again)).toBe("bypass");
+    const other = await get("/", { Cookie: `lng=en; ${TWO}` });
+    expect(outcome(other)).toBe("miss");
+    expect(await text(other)).toContain(encodeURIComponent('[["body/hemor-cream",2]]'));
+    expect(outcome(await get("/", { Cookie: CART }))).toBe("miss");
+    // The same cart and language again: from memory, the same page.
+    const again = await get("/", { Cookie: `${CART}; lng=en; _ga=GA1.1.1` });
+    expect(outcome(again)).toBe("hit");
+    expect(await text(again)).toBe(page);
     expect(renderings.map((rendering) => rendering.cookie)).toEqual([
       `lng=en; ${CART}`,
       null,
+      `lng=en; ${TWO}`,
       CART,
     ]);
+  });
+
+  it("never lets carts push out the pages of first visitors", async () => {
+    const { get, renderings } = shop();
+    await get("/catalog");
+    for (let qty = 1; qty <= 60; qty++)
+      await get("/catalog", {
+        Cookie: `cart_v1=${encodeURIComponent(`[["body/hemor-cream",${qty}]]`)}`,
+      });
+    expect(outcome(await get("/catalog"))).toBe("hit");
+    expect(renderings).toHaveLength(61);
+  });
+
+  it("keeps a page's data for navigations on the page's rules, once its page was kept", async () => {
+    const { get, renderings } = shop();
+    const DATA = "/catalog.data?_routes=routes%2F_shop.catalog._index";
+    // Whether every route of the page may be shared is known once the page is rendered.
+    expect(outcome(await get(DATA))).toBe("bypass");
+    await get("/catalog");
+    const first = await get(DATA);
+    expect(outcome(first)).toBe("miss");
+    const second = await get(DATA, { "Accept-Encoding": "gzip" });
+    expect(outcome(second)).toBe("hit");
+    expect(second.headers.get("Content-Type")).toMatch(/^text\/x-script/);
+    expect(second.headers.get("Content-Encoding")).toBe("gzip");
+    expect(second.headers.has("Content-Security-Policy")).toBe(false);
+    expect(await text(second)).toContain('"for":"anyone"');
+    // Other routes asked for, or another cart: answered for what they are.
+    expect(outcome(await get("/catalog.data?_routes=root"))).toBe("miss");
+    const carted = await get(DATA, { Cookie: CART });
+    expect(outcome(carted)).toBe("miss");
+    expect(await text(carted)).toContain("cart_v1");
+    expect(renderings.filter((rendering) => rendering.url.includes(".data"))).toHaveLength(4);
+  });
+
+  it("never keeps data that redirects or fails, nor data of a page that is not kept", async () => {
+    const { get } = shop((request): { headers?: Record<string, string> } =>
+      request.url.includes("/about")
+        ? { headers: { [SHAREABLE_HEADER]: "" } }
+        : request.url.includes("/gone.data")
+          ? { headers: { "X-Remix-Redirect": "/catalog" } }
+          : {},
+    );
+    await get("/about");
+    await get("/about.data");
+    expect(outcome(await get("/about.data"))).toBe("bypass");
+    await get("/gone");
+    await get("/gone.data");
+    expect(outcome(await get("/gone.data"))).toBe("bypass");
   });
 
   it("leaves out a page that sets a cookie, is not marked shareable, or is not a 200", async () => {
@@ -269,17 +342,56 @@ describe("which requests may be shared", () => {
   it("only a plain read by a visitor who carries nothing of their own", () => {
     expect(may("http://shop.test/")).toBe(true);
     expect(may("http://shop.test/", { Cookie: "lng=ka" })).toBe(true);
-    expect(may("http://shop.test/", { Cookie: CART })).toBe(false);
+    expect(may("http://shop.test/", { Cookie: CART })).toBe(true);
+    expect(may("http://shop.test/", { Cookie: `${CART}; ${CART}` })).toBe(false);
+    expect(may("http://shop.test/", { Cookie: `cart_v1=${"x".repeat(601)}` })).toBe(false);
     expect(may("http://shop.test/", { Cookie: "lng=ka; __Host-desk=abc" })).toBe(false);
     expect(may("http://shop.test/", { Cookie: "__session=abc" })).toBe(false);
     expect(may("http://shop.test/", { Authorization: "Basic eDp5" })).toBe(false);
     expect(may("http://shop.test/cart", {}, "POST")).toBe(false);
     expect(may("http://shop.test/desk")).toBe(false);
     expect(may("http://shop.test/desk/orders/000001")).toBe(false);
-    expect(may("http://shop.test/catalog.data")).toBe(false);
+    expect(may("http://shop.test/catalog.data")).toBe(true);
+    expect(may("http://shop.test/_root.data?_routes=root")).toBe(true);
+    expect(may("http://shop.test/catalog.data?page=2")).toBe(false);
+    expect(may("http://shop.test/Catalog.data")).toBe(false);
+    expect(may("http://shop.test/desk.data")).toBe(false);
+    expect(may("http://shop.test/desk/orders/000001.data")).toBe(false);
     // Other spellings of a page's address are rendered for that request, never stored.
     expect(may("http://shop.test/catalog")).toBe(true);
     for (const spelling of ["/Catalog", "/catalog/", "/%63atalog", "//catalog"])
       expect(may(`http://shop.test${spelling}`)).toBe(false);
+  });
+});
+
+describe("the database off the hot path", () => {
+  it("counts each request's own queries, for Server-Timing", async () => {
+    const db = createDatabase(":memory:");
+    try {
+      const ask = () => sql`select 1`.execute(db);
+      const [one, two] = await Promise.all([
+        countQueries(async () => {
+          await ask();
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          await ask();
+        }),
+        countQueries(ask),
+      ]);
+      expect(one.queries).toBe(2);
+      expect(two.queries).toBe(1);
+      await ask();
+      expect((await countQueries(async () => "nothing")).queries).toBe(0);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it("tells in Server-Timing that a page from memory made no query", async () => {
+    const { get } = shop();
+    const first = await get("/about");
+    expect(first.headers.get("Server-Timing")).toContain('db;desc="0 queries"');
+    const second = await get("/about");
+    expect(outcome(second)).toBe("hit");
+    expect(second.headers.get("Server-Timing")).toContain('db;desc="0 queries"');
   });
 });
