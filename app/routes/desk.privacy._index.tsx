@@ -16,6 +16,7 @@ import {
 } from "~/platform/calendar";
 import { readForm } from "~/platform/http.server";
 import { shop } from "~/platform/shop.server";
+import { RequestStanding } from "~/privacy/RequestStanding";
 import { daysLeft, listRequests, openRequest, parsePersonQuery } from "~/privacy/requests.server";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 import type { PrivacyRequestKind } from "../../db/schema";
@@ -52,7 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       done: row.done_at
         ? {
             outcome: row.outcome ?? "nothing",
-            on: formatLongDate(shopToday(Date.parse(row.done_at)), locale),
+            date: formatLongDate(shopToday(Date.parse(row.done_at)), locale),
             by: row.done_by ?? "",
           }
         : null,
@@ -173,25 +174,7 @@ export default function DeskPrivacy() {
                 {t("privacy.received", { date: row.received })} ·{" "}
                 {t("privacy.loggedBy", { name: row.createdBy })}
               </p>
-              {row.done ? (
-                <p>
-                  {t("privacy.done", {
-                    outcome: t(`privacy.outcomes.${row.done.outcome}`),
-                    date: row.done.on,
-                    name: row.done.by,
-                  })}
-                </p>
-              ) : (
-                <p className={row.daysLeft !== null && row.daysLeft < 2 ? "desk-error" : undefined}>
-                  <strong>
-                    {row.daysLeft === null || row.daysLeft > 0
-                      ? t("privacy.daysLeft", { count: row.daysLeft ?? 0 })
-                      : row.daysLeft === 0
-                        ? t("privacy.dueToday")
-                        : t("privacy.late", { count: -row.daysLeft })}
-                  </strong>
-                </p>
-              )}
+              <RequestStanding done={row.done} daysLeft={row.daysLeft} />
             </li>
           ))}
         </ul>
