@@ -10,7 +10,6 @@ import { notificationsEnabled } from "~/orders/outbox.server";
 import { formatLongDate, formatShopDateTime, parseIsoDate } from "~/platform/calendar";
 import { readForm } from "~/platform/http.server";
 import { shop } from "~/platform/shop.server";
-import { RequestStanding } from "~/privacy/RequestStanding";
 import { recordAccess } from "~/privacy/access-log.server";
 import { daysLeft, eraseRequest, personOrders, requestOfParam } from "~/privacy/requests.server";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
@@ -51,7 +50,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     done: found.done_at
       ? {
           outcome: found.outcome ?? "nothing",
-          date: formatShopDateTime(Date.parse(found.done_at), locale),
+          at: formatShopDateTime(Date.parse(found.done_at), locale),
           by: found.done_by ?? "",
         }
       : null,
@@ -113,7 +112,25 @@ export default function DeskPrivacyRequest() {
       <p>
         {t(`privacy.kinds.${page.kind}`)} · {t("privacy.received", { date: page.received })}
       </p>
-      <RequestStanding done={page.done} daysLeft={page.daysLeft} />
+      {page.done ? (
+        <p className="desk-notice">
+          {t("privacy.done", {
+            outcome: t(`privacy.outcomes.${page.done.outcome}`),
+            date: page.done.at,
+            name: page.done.by,
+          })}
+        </p>
+      ) : page.daysLeft !== null ? (
+        <p className="desk-notice">
+          <strong>
+            {page.daysLeft > 0
+              ? t("privacy.daysLeft", { count: page.daysLeft })
+              : page.daysLeft === 0
+                ? t("privacy.dueToday")
+                : t("privacy.late", { count: -page.daysLeft })}
+          </strong>
+        </p>
+      ) : null}
 
       <h2>{t("privacy.request.orders")}</h2>
       {page.orders.length === 0 ? (

@@ -16,7 +16,6 @@ import {
 } from "~/platform/calendar";
 import { readForm } from "~/platform/http.server";
 import { shop } from "~/platform/shop.server";
-import { RequestStanding } from "~/privacy/RequestStanding";
 import { daysLeft, listRequests, openRequest, parsePersonQuery } from "~/privacy/requests.server";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 import type { PrivacyRequestKind } from "../../db/schema";
@@ -53,7 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       done: row.done_at
         ? {
             outcome: row.outcome ?? "nothing",
-            date: formatLongDate(shopToday(Date.parse(row.done_at)), locale),
+            on: formatLongDate(shopToday(Date.parse(row.done_at)), locale),
             by: row.done_by ?? "",
           }
         : null,
@@ -174,7 +173,25 @@ export default function DeskPrivacy() {
                 {t("privacy.received", { date: row.received })} ·{" "}
                 {t("privacy.loggedBy", { name: row.createdBy })}
               </p>
-              <RequestStanding done={row.done} daysLeft={row.daysLeft} />
+              {row.done ? (
+                <p>
+                  {t("privacy.done", {
+                    outcome: t(`privacy.outcomes.${row.done.outcome}`),
+                    date: row.done.on,
+                    name: row.done.by,
+                  })}
+                </p>
+              ) : (
+                <p className={row.daysLeft !== null && row.daysLeft < 2 ? "desk-error" : undefined}>
+                  <strong>
+                    {row.daysLeft === null || row.daysLeft > 0
+                      ? t("privacy.daysLeft", { count: row.daysLeft ?? 0 })
+                      : row.daysLeft === 0
+                        ? t("privacy.dueToday")
+                        : t("privacy.late", { count: -row.daysLeft })}
+                  </strong>
+                </p>
+              )}
             </li>
           ))}
         </ul>
