@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useContacts } from "~/ui/contacts";
+import { Icon } from "~/ui/icons";
 import { useRootData } from "~/ui/root-data";
 
 /** Footer (spec §2): tagline, social links, product and company columns, contacts, year, legal links. */
@@ -18,23 +19,13 @@ export function Footer({ year }: { year: number }) {
           <ul className="social">
             <li hidden={!links.telegram}>
               <a href={links.telegram ?? undefined} rel="noopener noreferrer" target="_blank">
-                <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-                  <path
-                    d="M21.5 3.6 2.9 10.8c-1.3.5-1.2 1.3-.2 1.6l4.8 1.5 1.8 5.6c.2.7.6.8 1.1.4l2.7-2.2 4.9 3.6c.9.5 1.5.2 1.7-.8l3.1-15c.3-1.3-.5-1.9-1.3-1.5zM8.4 13.4l9.8-6.2c.5-.3.9-.1.5.2l-8 7.2-.3 3.4z"
-                    fill="currentColor"
-                  />
-                </svg>
+                <Icon name="telegram" />
                 <span className="visually-hidden">{t("contactsMenu.chat")}</span>
               </a>
             </li>
             <li hidden={!links.whatsapp}>
               <a href={links.whatsapp ?? undefined} rel="noopener noreferrer" target="_blank">
-                <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-                  <path
-                    d="M12 2a10 10 0 0 0-8.6 15.1L2 22l5-1.3A10 10 0 1 0 12 2zm0 18.2a8.2 8.2 0 0 1-4.2-1.2l-.3-.2-3 .8.8-2.9-.2-.3A8.2 8.2 0 1 1 12 20.2zm4.5-6.1c-.2-.1-1.5-.7-1.7-.8s-.4-.1-.6.1l-.8 1c-.1.2-.3.2-.5.1a6.7 6.7 0 0 1-3.3-2.9c-.2-.4.2-.4.7-1.3.1-.2 0-.3 0-.4l-.8-1.8c-.2-.5-.4-.4-.6-.4h-.5a1 1 0 0 0-.7.3 3 3 0 0 0-.9 2.2 5.2 5.2 0 0 0 1.1 2.8 11.9 11.9 0 0 0 4.6 4c1.7.7 2.4.8 3.2.6a2.8 2.8 0 0 0 1.8-1.3 2.3 2.3 0 0 0 .2-1.3c-.1-.1-.2-.2-.4-.3z"
-                    fill="currentColor"
-                  />
-                </svg>
+                <Icon name="whatsapp" />
                 <span className="visually-hidden">{t("contactsMenu.messenger")}</span>
               </a>
             </li>

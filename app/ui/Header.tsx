@@ -7,7 +7,7 @@ import { HEADER_SHRINK_SCROLL_PX } from "~/constants";
 import type { LanguageCode } from "~/i18n/languages";
 import { useContacts } from "~/ui/contacts";
 import { LanguageSwitcher } from "./LanguageSwitcher";
-import { Chevron } from "./icons";
+import { Chevron, Icon } from "./icons";
 import { useDetailsMenu, useDisclosureMenu } from "./menus";
 import { useRootData } from "./root-data";
 import { useHydrated } from "./use-hydrated";
@@ -207,14 +207,7 @@ function MobileMenu() {
   return (
     <details className="mobile-menu" ref={details}>
       <summary>
-        <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-          <path
-            d="M4 7h16M4 12h16M4 17h16"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-          />
-        </svg>
+        <Icon name="menu" />
         <span className="mobile-menu__label">{t("nav.menu")}</span>
       </summary>
       <nav aria-label={t("nav.label")} className="mobile-menu__panel">
@@ -252,24 +245,7 @@ function CartLink() {
   const count = useCart().length;
   return (
     <Link to="/cart" className="cart-link" aria-label={t("cartBadge", { count })}>
-      <svg
-        viewBox="0 0 24 24"
-        width="24"
-        height="24"
-        aria-hidden="true"
-        className="cart-link__icon"
-      >
-        <path
-          d="M3 4h2l2.4 10.2a2 2 0 0 0 2 1.5h7.7a2 2 0 0 0 1.9-1.4L21 8H6.2"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.8"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-        <circle cx="10" cy="19.5" r="1.5" fill="currentColor" />
-        <circle cx="17" cy="19.5" r="1.5" fill="currentColor" />
-      </svg>
+      <Icon name="cart" className="cart-link__icon" />
       {/* The space makes the visible text "Cart 1", which the name "Cart: 1 item" contains
           (WCAG 2.5.3); "Cart1" it does not. A flex container does not draw it. */}
       <span className="cart-link__label">{t("nav.cart")}</span>{" "}

@@ -1,3 +1,20 @@
+import sprite from "./icons.svg?no-inline";
+
+/** The icons drawn in ./icons.svg, one file for all (not in any page's script). */
+export type IconName = "telegram" | "whatsapp" | "cart" | "menu";
+
+/**
+ * One of the sprite's icons at 24 px, in the colour of the text around it. Decorative: the
+ * link or button it sits in carries the name.
+ */
+export function Icon({ name, className }: { name: IconName; className?: string }) {
+  return (
+    <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" className={className}>
+      <use href={`${sprite}#${name}`} />
+    </svg>
+  );
+}
+
 /**
  * A chevron pointing to the start or the end of the line: it turns round in
  * right-to-left layouts through CSS (`.icon--flip`), as arrows must.
