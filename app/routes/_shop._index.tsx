@@ -2,36 +2,18 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { LineId } from "~/catalog/model";
+import { organizationData } from "~/catalog/structured-data.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { shareable } from "~/platform/handle";
+import { publicOrigin } from "~/platform/http.server";
 import { shop } from "~/platform/shop.server";
 import { homeReviews } from "~/reviews/view";
-import type { Contacts } from "~/settings/model";
-import { JsonLd } from "~/ui/JsonLd";
 import { Reviews } from "~/ui/Reviews";
 import { Slideshow } from "~/ui/Slideshow";
-import { contactLinksOf } from "~/ui/contacts";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 import { useRootData } from "~/ui/root-data";
 
 export const handle = shareable;
-
-/**
- * The shop as search engines read it: its name, address and the contacts the owner set
- * (`/desk/settings`); a hidden contact is left out.
- */
-function organization(origin: string, name: string, contacts: Contacts) {
-  const links = contactLinksOf(contacts);
-  return {
-    "@context": "https://schema.org",
-    "@type": "Organization",
-    name,
-    url: `${origin}/`,
-    email: contacts.email || undefined,
-    telephone: contacts.phone || contacts.whatsapp || undefined,
-    sameAs: [links.telegram, links.whatsapp].filter((link): link is string => link !== null),
-  };
-}
 
 /** Each line's tile picture (the project's own artwork, D19). */
 const LINE_IMAGES: Record<LineId, string> = {
@@ -45,7 +27,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const language = await getLocale(request);
   const t = shop.t(language, "common");
   return {
-    meta: { title: pageTitle(t, t("pages.home.title")), description: t("pages.home.description") },
+    meta: {
+      title: pageTitle(t, t("pages.home.title")),
+      description: t("pages.home.description"),
+      structuredData: organizationData(
+        publicOrigin(request),
+        t("brand.name"),
+        shop.content().settings.contacts,
+      ),
+    },
     reviews: homeReviews(
       shop.content(),
       language,
@@ -98,9 +88,6 @@ export default function Home() {
       <div className="page">
         <Reviews reviews={reviews} />
       </div>
-      {root ? (
-        <JsonLd data={organization(root.origin, t("common:brand.name"), root.contacts)} />
-      ) : null}
     </>
   );
 }

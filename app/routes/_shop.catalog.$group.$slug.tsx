@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, data, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { Link, data, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CartForm, useCartFetcher, useExpectedQuantity } from "~/cart/CartForm";
 import { useCart } from "~/cart/use-cart";
 import { findVisibleProduct, relatedProducts } from "~/catalog/model";
+import { productData } from "~/catalog/structured-data.server";
 import {
   type ProductCardView,
   type ProductView,
@@ -11,80 +12,17 @@ import {
   productView,
 } from "~/catalog/view";
 import { getLocale } from "~/i18n/i18next.server";
-import { TETRI_PER_LARI } from "~/i18n/money";
 import { shareable } from "~/platform/handle";
+import { publicOrigin } from "~/platform/http.server";
 import { shop } from "~/platform/shop.server";
 import { type ProductReviews as ProductReviewsView, productReviews } from "~/reviews/view";
-import type { loader as rootLoader } from "~/root";
 import { Breadcrumbs } from "~/ui/Breadcrumbs";
 import { Gallery } from "~/ui/Gallery";
-import { JsonLd } from "~/ui/JsonLd";
 import { Price } from "~/ui/Price";
 import { ProductGrid } from "~/ui/ProductCard";
 import { ProductReviews } from "~/ui/ProductReviews";
 import { SurveyBars } from "~/ui/SurveyBars";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
-
-/**
- * schema.org's rating and reviews for the product's JSON-LD: only from published reviews.
- * Here, not beside the reviews' view: the browser runs it, and a module two pages share
- * is folded into a chunk every page loads.
- */
-function reviewStructuredData(reviews: ProductReviewsView, verifiedBuyer: string) {
-  if (reviews.summary.count === 0 || reviews.summary.average === null) return {};
-  return {
-    aggregateRating: {
-      "@type": "AggregateRating",
-      ratingValue: reviews.summary.average,
-      reviewCount: reviews.summary.count,
-      bestRating: 5,
-      worstRating: 1,
-    },
-    review: reviews.reviews.slice(0, 10).map((review) => ({
-      "@type": "Review",
-      author: { "@type": "Person", name: review.author ?? verifiedBuyer },
-      datePublished: review.date,
-      inLanguage: review.lang,
-      reviewBody: review.body || undefined,
-      reviewRating: {
-        "@type": "Rating",
-        ratingValue: review.rating,
-        bestRating: 5,
-        worstRating: 1,
-      },
-    })),
-  };
-}
-
-function structuredData(
-  product: ProductView,
-  origin: string,
-  reviews: ProductReviewsView,
-  verifiedBuyer: string,
-) {
-  return {
-    "@context": "https://schema.org",
-    "@type": "Product",
-    name: product.title,
-    description: product.short,
-    sku: product.key,
-    brand: { "@type": "Brand", name: "Kolkhida" },
-    image: product.photos.map((photo) => `${origin}${photo.src}`),
-    offers: {
-      "@type": "Offer",
-      url: `${origin}${product.href}`,
-      priceCurrency: "GEL",
-      price: product.price === null ? undefined : (product.price / TETRI_PER_LARI).toFixed(2),
-      availability: product.orderable
-        ? "https://schema.org/InStock"
-        : product.soldOut
-          ? "https://schema.org/OutOfStock"
-          : "https://schema.org/PreOrder",
-    },
-    // Only buyers' published reviews; none at all while there are none (D34).
-    ...reviewStructuredData(reviews, verifiedBuyer),
-  };
-}
 
 export const handle = shareable;
 
@@ -109,14 +47,19 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const view = productView(product, language);
   const { reviews: published } = shop.content();
   const photo = Number(new URL(request.url).searchParams.get("photo"));
+  const reviews = productReviews(published, product.key, language);
   return {
     found: true as const,
     product: view,
     related: relatedProducts(catalog, product).map((other) => productCardView(other, language)),
-    reviews: productReviews(published, product.key, language),
+    reviews,
     selectedPhoto:
       Number.isInteger(photo) && photo >= 1 && photo <= view.photos.length ? photo - 1 : 0,
-    meta: { title: pageTitle(t, view.title), description: view.short },
+    meta: {
+      title: pageTitle(t, view.title),
+      description: view.short,
+      structuredData: productData(view, publicOrigin(request), reviews, t("reviews.verifiedBuyer")),
+    },
   };
 }
 
@@ -160,7 +103,6 @@ function ProductDetails({
   reviews: ProductReviewsView;
 }) {
   const { t } = useTranslation("catalog");
-  const origin = useRouteLoaderData<typeof rootLoader>("root")?.origin ?? "";
   const { title } = product;
   return (
     <>
@@ -256,7 +198,6 @@ function ProductDetails({
         <h2 id="related-title">{t("product.related")}</h2>
         <ProductGrid products={related} headingLevel={3} />
       </section>
-      <JsonLd data={structuredData(product, origin, reviews, t("reviews.verifiedBuyer"))} />
     </>
   );
 }

@@ -27,6 +27,11 @@ export interface PageMetaData {
   description?: string;
   /** Pages for one visitor or for nobody (not found, thank-you): kept out of search. */
   noindex?: boolean;
+  /**
+   * schema.org's JSON-LD for search engines, built by the loader
+   * (catalog/structured-data.server.ts); Remix writes it into the head, escaped.
+   */
+  structuredData?: object;
 }
 
 interface MetaArgs {
@@ -67,12 +72,13 @@ export function languageAlternates(origin: string, pathname: string): MetaDescri
  */
 export function pageMetaTags({ data, location, matches }: MetaArgs): MetaDescriptor[] {
   if (!data?.meta) return [];
-  const { title, description, noindex } = data.meta;
+  const { title, description, noindex, structuredData } = data.meta;
   const tags: MetaDescriptor[] = [{ title }];
   if (description) tags.push({ name: "description", content: description });
   if (noindex) return [...tags, { name: "robots", content: "noindex" }];
   tags.push({ property: "og:title", content: title });
   if (description) tags.push({ property: "og:description", content: description });
+  if (structuredData) tags.push({ "script:ld+json": structuredData });
   const root = rootData(matches);
   if (root) {
     tags.push(
