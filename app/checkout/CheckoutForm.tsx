@@ -20,16 +20,37 @@ import {
 } from "~/platform/calendar";
 import { useHydrated } from "~/ui/use-hydrated";
 import { type DeliveryWindow, maskDeliveryDate, snapToWindow } from "./delivery-date";
-import { PHONE_PREFIX, maskPhone } from "./phone";
 import {
   type CheckoutField,
   FIELD_LIMITS,
   type FormError,
   type FormMessage,
   checkoutFields,
-  validateCheckout,
-} from "./schema";
+} from "./fields";
+import { PHONE_PREFIX, maskPhone } from "./phone";
 import { useIosZoomLock, useIsAppleTouchDevice } from "./use-ios";
+
+/**
+ * The form's rules (./schema with valibot, 3 KB gzip) are not part of the page's first
+ * load (issue 27's budget): they are fetched when the shopper first enters the form, long
+ * before the order is sent. Should they not have arrived by then (or not at all, on a
+ * lost connection), the form goes to the server, which checks it with the same rules and
+ * answers with the same messages.
+ */
+let rules: typeof import("./schema") | null = null;
+let rulesRequested = false;
+function loadRules() {
+  if (rulesRequested) return;
+  rulesRequested = true;
+  import("./schema").then(
+    (loaded) => {
+      rules = loaded;
+    },
+    () => {
+      rulesRequested = false;
+    },
+  );
+}
 
 export interface CheckoutFormProps {
   token: string;
@@ -74,8 +95,8 @@ export function CheckoutForm({ token, window, result }: CheckoutFormProps) {
     const input = Object.fromEntries(
       checkoutFields.map((name) => [name, String(data.get(name) ?? "")]),
     );
-    const checked = validateCheckout(input, window);
-    if (checked.ok) {
+    const checked = rules?.validateCheckout(input, window);
+    if (!checked || checked.ok) {
       setClientError(null);
       return;
     }
@@ -105,6 +126,8 @@ export function CheckoutForm({ token, window, result }: CheckoutFormProps) {
       noValidate
       ref={formRef}
       onSubmit={onSubmit}
+      onFocus={loadRules}
+      onPointerDown={loadRules}
       className="checkout-form"
     >
       {error ? (

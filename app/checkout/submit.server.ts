@@ -9,8 +9,9 @@ import { isolate } from "../i18n/isolate";
 import { refuseIfBlocked } from "../orders/blocked.server";
 import { placeOrder } from "../orders/place.server";
 import { deliveryWindow } from "./delivery-date";
+import { type CheckoutField, type FormError, checkoutFields } from "./fields";
 import type { RateLimiter } from "./rate-limit.server";
-import { type CheckoutField, type FormError, checkoutFields, validateCheckout } from "./schema";
+import { validateCheckout } from "./schema";
 
 /** The form's one-time token (D9): what `randomUUID` makes, give or take. */
 const TOKEN = /^[\w-]{16,64}$/;

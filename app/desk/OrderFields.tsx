@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { type CheckoutField, FIELD_LIMITS } from "~/checkout/schema";
+import { type CheckoutField, FIELD_LIMITS } from "~/checkout/fields";
 
 /** The fields of an order staff type in (a phone order, a correction), in the order asked. */
 const fields = [

@@ -1,6 +1,7 @@
 import type { Cart } from "~/cart/model";
 import { isOrderable } from "~/catalog/model";
-import { type CheckoutField, checkoutFields, validateCheckout } from "~/checkout/schema";
+import { type CheckoutField, checkoutFields } from "~/checkout/fields";
+import { validateCheckout } from "~/checkout/schema";
 import { currentDeliveryWindow } from "~/checkout/submit.server";
 import { MAX_LINE_QUANTITY } from "~/constants";
 import { isLanguageCode } from "~/i18n/languages";

@@ -2,8 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, data, redirect, useActionData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { FIELD_LIMITS } from "~/checkout/fields";
 import { clientKey } from "~/checkout/rate-limit.server";
-import { FIELD_LIMITS } from "~/checkout/schema";
 import { getLocale } from "~/i18n/i18next.server";
 import { lookUpOrder } from "~/orders/tracking.server";
 import { shareable } from "~/platform/handle";

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, data, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { FIELD_LIMITS } from "~/checkout/schema";
+import { FIELD_LIMITS } from "~/checkout/fields";
 import { listCouriers, saveCourier } from "~/couriers/couriers.server";
 import { COURIER_NAME_MAX } from "~/couriers/model";
 import { requireOwner } from "~/desk/session.server";

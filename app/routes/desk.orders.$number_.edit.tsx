@@ -2,12 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, data, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  type CheckoutField,
-  FIELD_LIMITS,
-  checkoutFields,
-  validateCheckout,
-} from "~/checkout/schema";
+import { type CheckoutField, FIELD_LIMITS, checkoutFields } from "~/checkout/fields";
+import { validateCheckout } from "~/checkout/schema";
 import { MAX_LINE_QUANTITY } from "~/constants";
 import { OrderFields } from "~/desk/OrderFields";
 import { actorOf } from "~/desk/order-actions.server";

@@ -1,5 +1,5 @@
+import { HTML_EMAIL } from "~/checkout/fields";
 import { normalizePhone } from "~/checkout/phone";
-import { HTML_EMAIL } from "~/checkout/schema";
 import { isLanguageCode } from "~/i18n/languages";
 import { type CalendarDate, compareDates, parseIsoDate } from "~/platform/calendar";
 import type { ChatsSettings, Contacts, DeliverySettings, Ordering } from "./model";
