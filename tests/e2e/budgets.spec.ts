@@ -6,15 +6,15 @@ import { expect, test } from "./support/test";
 
 /**
  * Size budgets (not timings): what a phone downloads on the first load of each page.
- * JavaScript is 103.7–108.0 KB gzip (terser): React 18 with the Remix runtime and i18next
- * with react-i18next (94 KB) come before any of the shop's own code, which every page runs
- * about 9 KB of, so the 105 KB the team aimed for is reached on the catalogue, about,
- * privacy and cart pages only (docs/decisions/017, 018). The budget is the heaviest page
- * plus a few hundred bytes, so any growth fails CI: checkout, 109.2 KB since its optional
- * Name field for the courier (2026-11-25; it was 108.9 KB). Bringing every page down to
- * 105 KB is its own piece of work.
+ * JavaScript, measured 28 Nov (gzip -9, with a cart, in English): home 105.0 KB, catalogue
+ * 103.1, product 105.7, cart 104.2, checkout 106.7, about 102.4, privacy 102.7, track 102.9.
+ * React with the Remix runtime and i18next (the framework chunk, 93.6 KB) come before any
+ * of the shop's code; the shell every page runs is 8.4 KB with its two route files
+ * (docs/decisions/035). The budget is the heaviest page plus a few hundred bytes, so any
+ * growth fails CI; the aim is 105 KB on every page (issue 27: product and checkout are
+ * still over it).
  */
-const JS_BUDGET_GZIP = 109.5 * 1024;
+const JS_BUDGET_GZIP = 107 * 1024;
 const CSS_BUDGET_GZIP = 30 * 1024;
 
 const CART = encodeURIComponent('[["body/hemor-cream",1]]');
@@ -114,6 +114,61 @@ test.describe("page budgets", () => {
       }
     });
   }
+
+  test("the libraries' licences ship beside the scripts, not inside them", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const requested = await load(page, "/?lng=en");
+    const scripts = requested.filter(
+      (url) => url.startsWith(`${baseURL}/assets/`) && url.endsWith(".js"),
+    );
+    const texts = await Promise.all(scripts.map(async (url) => (await request.get(url)).text()));
+    // Not one licence comment in what a phone downloads …
+    for (const [index, text] of texts.entries()) {
+      expect(text, scripts[index]).not.toMatch(/@license/);
+    }
+    // … and the script that had them names the file that holds every package's licence.
+    const link = texts
+      .map(
+        (text) =>
+          /Licences of the libraries in this file: \.\/(licences-[\w-]+\.txt)/.exec(text)?.[1],
+      )
+      .find(Boolean);
+    expect(link).toBeTruthy();
+    const licences = await request.get(`/assets/${link}`);
+    expect(licences.status()).toBe(200);
+    const text = await licences.text();
+    for (const name of [
+      "react-dom 18",
+      "@remix-run/react",
+      "i18next",
+      "react-i18next",
+      "turbo-stream",
+    ]) {
+      expect(text).toContain(name);
+    }
+    expect(text).toContain("Permission is hereby granted");
+  });
+
+  test("the header's and footer's icons are drawn from their file", async ({ page, request }) => {
+    await load(page, "/?lng=en");
+    const hrefs = await page
+      .locator("svg use")
+      .evaluateAll((uses) => uses.map((use) => use.getAttribute("href") ?? ""));
+    expect(hrefs.length).toBeGreaterThanOrEqual(4);
+    for (const href of new Set(hrefs.map((value) => value.split("#")[0] ?? ""))) {
+      const answer = await request.get(href);
+      expect(answer.status(), href).toBe(200);
+      const sprite = await answer.text();
+      for (const id of hrefs.map((value) => value.split("#")[1]))
+        expect(sprite).toContain(`id="${id}"`);
+    }
+    // Drawn, not empty: the cart icon has the size of its box.
+    const box = await page.locator(".cart-link__icon").boundingBox();
+    expect(box?.width).toBeGreaterThan(10);
+  });
 
   test("fonts: a page downloads only the scripts it shows", async ({ context }) => {
     // Each language on a fresh tab, as a first visit.
