@@ -4,7 +4,6 @@ import { useTranslation } from "react-i18next";
 import { getLocale } from "~/i18n/i18next.server";
 import { Isolated, isolate } from "~/i18n/isolate";
 import { getLanguage, isLanguageCode } from "~/i18n/languages";
-import { formatPrice } from "~/i18n/money";
 import { readOrderPage } from "~/orders/order-page.server";
 import { followLink } from "~/orders/shopper-chat";
 import { formatShopDateTime } from "~/platform/calendar";

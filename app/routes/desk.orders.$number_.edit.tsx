@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, data, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { type CheckoutField, FIELD_LIMITS, checkoutFields } from "~/checkout/fields";
+import { type CheckoutField, checkoutFields } from "~/checkout/fields";
 import { validateCheckout } from "~/checkout/schema";
 import { MAX_LINE_QUANTITY } from "~/constants";
 import { OrderFields } from "~/desk/OrderFields";

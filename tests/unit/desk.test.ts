@@ -19,7 +19,6 @@ import { itemTitle, orderLanguage } from "~/desk/order-words";
 import { getDeskOrder, listDeskOrders, ordersForExport } from "~/desk/orders.server";
 import { deskReturnPath, withReturnPath } from "~/desk/return-path.server";
 import { deskListHref, parseDeskFilter, parseQuery, toFilterQuery } from "~/desk/search";
-import { fixedT } from "~/i18n/instance.server";
 import { addOrderNote, changeOrderStatus } from "~/orders/change-status.server";
 import { placeOrder } from "~/orders/place.server";
 import { nextStatuses, orderStatuses, transition } from "~/orders/status";
