@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import { vitePlugin as remix } from "@remix-run/dev";
 import { type Rollup, defineConfig } from "vite";
 import { linkedLicences } from "./scripts/linked-licences";
+import { plainDynamicImports } from "./scripts/plain-dynamic-imports";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -58,9 +59,19 @@ const catalogPieces = ["ui/Breadcrumbs.tsx", "ui/ProductCard.tsx"].map(
   (file) => `${appFolder}${file}`,
 );
 
+/**
+ * What the checkout shares: its fields and the calendar (with the masks and rules it
+ * fetches later, checkout/typing.ts, so its own chunk shares nothing with them: Rollup
+ * would split it into two files), the notice the cart shows too. One file, not three.
+ */
+const checkoutShared = ["checkout/fields.ts", "platform/calendar.ts", "ui/ClosedNotice.tsx"].map(
+  (file) => `${appFolder}${file}`,
+);
+
 const manualChunks: Rollup.GetManualChunk = (id, { getModuleInfo }) => {
   if (id.startsWith(orderPages)) return "order-pages";
   if (catalogPieces.includes(id)) return "catalog";
+  if (checkoutShared.includes(id)) return "ordering";
   if (shellRoots.includes(id)) return "shell";
   if (id.startsWith(routesFolder)) return undefined;
   if (deskOnly.includes(id)) return "desk-catalog";
@@ -146,6 +157,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   build: {
     // The server bundle runs on Node 20, which has top-level await.
     target: "es2022",
+    // No `<link rel="modulepreload">` for what an `import()` imports: see
+    // scripts/plain-dynamic-imports.ts. Remix preloads each page's own modules itself.
+    modulePreload: false,
     // Fonts stay files even when tiny (the lari sign's face): a page fetches only the
     // faces it needs, and the Content-Security-Policy keeps font-src to 'self'.
     assetsInlineLimit: (file) => (file.endsWith(".woff2") ? false : undefined),
@@ -173,6 +187,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   },
   plugins: [
     linkedLicences(),
+    plainDynamicImports(),
     remix({
       future: {
         v3_fetcherPersist: true,

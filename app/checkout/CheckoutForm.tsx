@@ -18,36 +18,35 @@ import {
   toIsoDate,
   toShortDate,
 } from "~/platform/calendar";
-import { useHydrated } from "~/ui/use-hydrated";
-import { type DeliveryWindow, maskDeliveryDate, snapToWindow } from "./delivery-date";
+import type { DeliveryWindow } from "./delivery-date";
 import {
   type CheckoutField,
   FIELD_LIMITS,
   type FormError,
   type FormMessage,
+  PHONE_PREFIX,
   checkoutFields,
 } from "./fields";
-import { PHONE_PREFIX, maskPhone } from "./phone";
 import { useIosZoomLock, useIsAppleTouchDevice } from "./use-ios";
 
 /**
- * The form's rules (./schema with valibot, 3 KB gzip) are not part of the page's first
- * load (issue 27's budget): they are fetched when the shopper first enters the form, long
- * before the order is sent. Should they not have arrived by then (or not at all, on a
- * lost connection), the form goes to the server, which checks it with the same rules and
- * answers with the same messages.
+ * The form's masks and rules (./typing: valibot, the schema, the phone and date masks;
+ * 2.8 KB gzip) are not part of the page's first load (issue 27's budget): they are fetched
+ * when the shopper first enters the form. Until they have arrived (or if they never do,
+ * on a lost connection) the fields take what is typed as it is, and the form goes to the
+ * server, which checks it with the same rules and answers with the same messages.
  */
-let rules: typeof import("./schema") | null = null;
-let rulesRequested = false;
-function loadRules() {
-  if (rulesRequested) return;
-  rulesRequested = true;
-  import("./schema").then(
+let typing: typeof import("./typing") | null = null;
+let typingRequested = false;
+function loadTyping() {
+  if (typingRequested) return;
+  typingRequested = true;
+  import("./typing").then(
     (loaded) => {
-      rules = loaded;
+      typing = loaded;
     },
     () => {
-      rulesRequested = false;
+      typingRequested = false;
     },
   );
 }
@@ -67,7 +66,6 @@ export interface CheckoutFormProps {
 export function CheckoutForm({ token, window, result }: CheckoutFormProps) {
   const { t } = useTranslation("checkout");
   const navigation = useNavigation();
-  const hydrated = useHydrated();
   const apple = useIsAppleTouchDevice();
   const formRef = useRef<HTMLFormElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
@@ -95,7 +93,7 @@ export function CheckoutForm({ token, window, result }: CheckoutFormProps) {
     const input = Object.fromEntries(
       checkoutFields.map((name) => [name, String(data.get(name) ?? "")]),
     );
-    const checked = rules?.validateCheckout(input, window);
+    const checked = typing?.validateCheckout(input, window);
     if (!checked || checked.ok) {
       setClientError(null);
       return;
@@ -126,8 +124,8 @@ export function CheckoutForm({ token, window, result }: CheckoutFormProps) {
       noValidate
       ref={formRef}
       onSubmit={onSubmit}
-      onFocus={loadRules}
-      onPointerDown={loadRules}
+      onFocus={loadTyping}
+      onPointerDown={loadTyping}
       className="checkout-form"
     >
       {error ? (
@@ -189,9 +187,9 @@ export function CheckoutForm({ token, window, result }: CheckoutFormProps) {
             maxLength={FIELD_LIMITS.deliveryTime}
             value={date}
             onChange={(event) =>
-              setDate(hydrated ? maskDeliveryDate(event.target.value, window) : event.target.value)
+              setDate(typing?.maskDeliveryDate(event.target.value, window) ?? event.target.value)
             }
-            onBlur={() => setDate((current) => snapToWindow(current, window))}
+            onBlur={() => setDate((current) => typing?.snapToWindow(current, window) ?? current)}
             aria-required="true"
             aria-invalid={invalid("deliveryTime")}
             aria-describedby="deliveryTime-hint"
@@ -215,7 +213,7 @@ export function CheckoutForm({ token, window, result }: CheckoutFormProps) {
           maxLength={FIELD_LIMITS.phone}
           value={phone}
           onChange={(event) =>
-            setPhone(hydrated ? maskPhone(event.target.value, phone) : event.target.value)
+            setPhone(typing?.maskPhone(event.target.value, phone) ?? event.target.value)
           }
           onKeyDown={onPhoneKeyDown}
           aria-required="true"

@@ -1,5 +1,6 @@
+import { PHONE_PREFIX } from "./fields";
+
 /** Georgian phone numbers: +995 followed by nine digits in groups of three (spec §5). */
-export const PHONE_PREFIX = "+995";
 export const PHONE_DIGITS = 9;
 /** The stored form. No Georgian number starts with 0 after +995: 0 is the trunk prefix. */
 export const PHONE_PATTERN = /^\+995 [1-9]\d{2} \d{3} \d{3}$/;

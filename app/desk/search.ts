@@ -1,4 +1,5 @@
-import { PHONE_PREFIX, normalizePhone } from "~/checkout/phone";
+import { PHONE_PREFIX } from "~/checkout/fields";
+import { normalizePhone } from "~/checkout/phone";
 import {
   type CalendarDate,
   addDays,
