@@ -1,16 +1,16 @@
 import { Link } from "@remix-run/react";
-import { type ReactNode, useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { badgeText } from "~/cart/model";
 import { useCart } from "~/cart/use-cart";
 import { HEADER_SHRINK_SCROLL_PX } from "~/constants";
 import type { LanguageCode } from "~/i18n/languages";
-import { useContacts } from "~/ui/contacts";
+import { ContactsList } from "./ContactsList";
+import type { MenuPanel, OpenedBy } from "./DisclosureMenu";
 import { LanguageSwitcher } from "./LanguageSwitcher";
-import { Chevron, Icon } from "./icons";
-import { useDetailsMenu, useDisclosureMenu } from "./menus";
+import { Icon } from "./icons";
+import { useDetailsMenu } from "./menus";
 import { useRootData } from "./root-data";
-import { useHydrated } from "./use-hydrated";
 
 /**
  * The navigation bar (spec §2): about, products (mega menu), reviews, contacts, the
@@ -39,10 +39,8 @@ export function Header({ language }: { language: LanguageCode }) {
                 id="menu-products"
                 label={t("nav.productsMenu")}
                 fallbackHref="/catalog"
-                wide
-              >
-                <ProductsPanel />
-              </DisclosureMenu>
+                panel="products"
+              />
             </li>
             <li>
               <Link to="/#reviews" className="site-nav__link">
@@ -54,9 +52,8 @@ export function Header({ language }: { language: LanguageCode }) {
                 id="menu-contacts"
                 label={t("nav.contactsMenuLabel")}
                 fallbackHref="/about/contacts"
-              >
-                <ContactsPanel />
-              </DisclosureMenu>
+                panel="contacts"
+              />
             </li>
           </ul>
         </nav>
@@ -82,117 +79,85 @@ function useCompactOnScroll(header: React.RefObject<HTMLElement>) {
 }
 
 /**
- * A top-level menu. Without JavaScript it is a link to the page that holds the same
- * things; with it a disclosure button (aria-expanded) and its panel.
+ * A top-level menu: a link to the page that holds the same things, until the menus'
+ * behaviour has arrived (./DisclosureMenu), then a disclosure button and its panel.
  */
 function DisclosureMenu({
   id,
   label,
   fallbackHref,
-  wide = false,
-  children,
+  panel,
 }: {
   id: string;
   label: string;
   fallbackHref: string;
-  wide?: boolean;
-  children: ReactNode;
+  panel: MenuPanel;
 }) {
-  const hydrated = useHydrated();
-  const container = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const { open, toggleByClick, containerProps } = useDisclosureMenu(container, button);
-  if (!hydrated) {
+  const Menu = useMenuBehaviour();
+  const link = useRef<HTMLAnchorElement>(null);
+  // Read once, as the link gives way: was the shopper on it?
+  const [arrivedBy, setArrivedBy] = useState<OpenedBy | null>(null);
+  const [shown, setShown] = useState(false);
+  if (Menu && !shown) {
+    const element = link.current;
+    setShown(true);
+    setArrivedBy(
+      element?.matches(":focus") ? "focus" : element?.matches(":hover") ? "hover" : null,
+    );
+  }
+  if (!Menu || !shown) {
     return (
-      <Link to={fallbackHref} className="site-nav__link">
+      <Link to={fallbackHref} className="site-nav__link" ref={link}>
         {label}
       </Link>
     );
   }
-  return (
-    <div className={wide ? "menu menu--wide" : "menu"} ref={container} {...containerProps}>
-      <button
-        type="button"
-        className="site-nav__link menu__button"
-        ref={button}
-        aria-expanded={open}
-        aria-controls={id}
-        onClick={toggleByClick}
-      >
-        {label}
-        <Chevron direction="down" />
-      </button>
-      <div id={id} className="menu__panel" hidden={!open}>
-        {children}
-      </div>
-    </div>
-  );
+  return <Menu id={id} label={label} panel={panel} arrivedBy={arrivedBy} />;
 }
+
+type MenuComponent = typeof import("./DisclosureMenu").DisclosureMenu;
+let loadedMenu: MenuComponent | null = null;
+
+/**
+ * The menus' behaviour (hover and close delays, Escape, clicks outside: 0.5 KB gzip) is not
+ * part of the page's first load: it is fetched on the shopper's first move of the pointer,
+ * touch or key, well before they reach a menu, and only where the bar shows its menus
+ * (wider than 720 px). Null until it has arrived.
+ */
+function useMenuBehaviour(): MenuComponent | null {
+  const [Menu, setMenu] = useState<MenuComponent | null>(() => loadedMenu);
+  useEffect(() => {
+    if (Menu) return;
+    const events = ["pointermove", "pointerdown", "keydown", "focusin"] as const;
+    const wide = window.matchMedia(WITH_MENUS);
+    const load = () => {
+      // A phone turned to landscape later shows the menus: keep listening until then.
+      if (!wide.matches) return;
+      for (const event of events) window.removeEventListener(event, load);
+      import("./DisclosureMenu").then(
+        (module) => {
+          loadedMenu = module.DisclosureMenu;
+          setMenu(() => module.DisclosureMenu);
+        },
+        () => {
+          // Not arrived (offline): the menus stay links, as without JavaScript.
+        },
+      );
+    };
+    for (const event of events) window.addEventListener(event, load, { passive: true });
+    return () => {
+      for (const event of events) window.removeEventListener(event, load);
+    };
+  }, [Menu]);
+  return Menu;
+}
+
+/** Where the bar shows its menus (app.css: at 720 px or less they are in the mobile menu). */
+const WITH_MENUS = "(min-width: 721px)";
 
 /** The catalogue's lines with their products on sale, from the root loader. */
 function useLines() {
   return useRootData()?.menu.lines ?? [];
-}
-
-function ProductsPanel() {
-  const { t } = useTranslation();
-  const lines = useLines();
-  return (
-    <div className="mega">
-      {lines.map((line) => (
-        <div key={line.id} className="mega__column">
-          <Link to={line.href} className="mega__title">
-            {t(`mega.${line.id}`)}
-          </Link>
-          {line.comingSoon ? (
-            <span className="badge">{t("mega.comingSoon")}</span>
-          ) : (
-            line.products.map((product) => (
-              <Link key={product.href} to={product.href} className="mega__item">
-                {product.title}
-              </Link>
-            ))
-          )}
-        </div>
-      ))}
-      <Link to="/catalog" className="mega__all">
-        {t("mega.all")}
-      </Link>
-    </div>
-  );
-}
-
-function ContactsPanel() {
-  const { t } = useTranslation();
-  const { links } = useContacts();
-  return (
-    <ul className="contacts-menu">
-      {links.whatsapp ? (
-        <li>
-          <a href={links.whatsapp} rel="noopener noreferrer" target="_blank">
-            {t("contactsMenu.messenger")}
-          </a>
-        </li>
-      ) : null}
-      {links.telegram ? (
-        <li>
-          <a href={links.telegram} rel="noopener noreferrer" target="_blank">
-            {t("contactsMenu.chat")}
-          </a>
-        </li>
-      ) : null}
-      {links.email ? (
-        <li>
-          <a href={links.email}>{t("contactsMenu.email")}</a>
-        </li>
-      ) : null}
-      {links.phone ? (
-        <li>
-          <a href={links.phone}>{t("contactsMenu.phone")}</a>
-        </li>
-      ) : null}
-    </ul>
-  );
 }
 
 /**
@@ -230,7 +195,7 @@ function MobileMenu() {
           </li>
           <li>
             <span className="mobile-menu__heading">{t("nav.contactsMenuLabel")}</span>
-            <ContactsPanel />
+            <ContactsList />
           </li>
         </ul>
       </nav>

@@ -8,6 +8,15 @@ async function hydrated(page: Page) {
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
 }
 
+/**
+ * The menus' behaviour arrives with the shopper's first move of the pointer (ui/Header.tsx):
+ * moves the pointer over the page and waits until the products menu is a button.
+ */
+async function menusReady(page: Page) {
+  await page.mouse.move(640, 400);
+  await expect(page.getByRole("button", { name: t("common", "nav.productsMenu") })).toBeVisible();
+}
+
 /** Stops the page's clock (installed before loading), so only runFor moves time. */
 async function freezeClock(page: Page) {
   await page.clock.pauseAt(Date.now() + 1000);
@@ -29,6 +38,7 @@ test.describe("menus with JavaScript", () => {
     await page.clock.install();
     await page.goto("/?lng=en");
     await hydrated(page);
+    await menusReady(page);
     await freezeClock(page);
     const button = page.getByRole("button", { name: t("common", "nav.productsMenu") });
     const panel = page.locator("#menu-products");
@@ -63,6 +73,7 @@ test.describe("menus with JavaScript", () => {
     await page.clock.install();
     await page.goto("/?lng=en");
     await hydrated(page);
+    await menusReady(page);
     await freezeClock(page);
     const panel = page.locator("#menu-products");
     await page.getByRole("button", { name: t("common", "nav.productsMenu") }).hover();
@@ -82,6 +93,7 @@ test.describe("menus with JavaScript", () => {
   }) => {
     await page.goto("/?lng=en");
     await hydrated(page);
+    await menusReady(page);
     const products = page.getByRole("button", { name: t("common", "nav.productsMenu") });
     await products.focus();
     await expect(page.locator("#menu-products")).toBeVisible();
@@ -123,6 +135,7 @@ test.describe("menus with JavaScript", () => {
   test("a click pins a hovered menu open; a click outside closes it", async ({ page }) => {
     await page.goto("/?lng=en");
     await hydrated(page);
+    await menusReady(page);
     const button = page.getByRole("button", { name: t("common", "nav.productsMenu") });
     await button.click();
     await expect(page.locator("#menu-products")).toBeVisible();
@@ -131,6 +144,41 @@ test.describe("menus with JavaScript", () => {
     await expect(page.locator("#menu-products")).toBeVisible();
     await page.mouse.click(640, 700);
     await expect(page.locator("#menu-products")).toBeHidden();
+  });
+
+  test("until the first move a menu is its link; a shopper already on it keeps their place", async ({
+    page,
+  }) => {
+    await page.goto("/?lng=en");
+    await hydrated(page);
+    const link = page
+      .locator(".site-nav")
+      .getByRole("link", { name: t("common", "nav.productsMenu"), exact: true });
+    await expect(link).toHaveAttribute("href", "/catalog");
+    // Focus reaching the link (no key pressed, no pointer moved) brings the behaviour: the
+    // button that replaces the link takes the focus, and the menu opens as on focus.
+    await link.focus();
+    const button = page.getByRole("button", { name: t("common", "nav.productsMenu") });
+    await expect(button).toBeFocused();
+    await expect(page.locator("#menu-products")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.locator("#menu-products")).toBeHidden();
+    await expect(button).toBeFocused();
+  });
+
+  test("a pointer that first moves onto a menu's link opens the menu that replaces it", async ({
+    page,
+  }) => {
+    await page.goto("/?lng=en");
+    await hydrated(page);
+    const box = await page
+      .locator(".site-nav")
+      .getByRole("link", { name: t("common", "nav.productsMenu"), exact: true })
+      .boundingBox();
+    if (!box) throw new Error("The products menu's link is not shown");
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await expect(page.getByRole("button", { name: t("common", "nav.productsMenu") })).toBeVisible();
+    await expect(page.locator("#menu-products")).toBeVisible();
   });
 
   test("the bar is 72 px and shrinks to 56 px past 10 px of scroll", async ({ page }) => {

@@ -1,0 +1,36 @@
+import { useTranslation } from "react-i18next";
+import { useContacts } from "~/ui/contacts";
+
+/** The shop's contacts the owner shows (`/desk/settings`): the header's menu and the mobile menu. */
+export function ContactsList() {
+  const { t } = useTranslation();
+  const { links } = useContacts();
+  return (
+    <ul className="contacts-menu">
+      {links.whatsapp ? (
+        <li>
+          <a href={links.whatsapp} rel="noopener noreferrer" target="_blank">
+            {t("contactsMenu.messenger")}
+          </a>
+        </li>
+      ) : null}
+      {links.telegram ? (
+        <li>
+          <a href={links.telegram} rel="noopener noreferrer" target="_blank">
+            {t("contactsMenu.chat")}
+          </a>
+        </li>
+      ) : null}
+      {links.email ? (
+        <li>
+          <a href={links.email}>{t("contactsMenu.email")}</a>
+        </li>
+      ) : null}
+      {links.phone ? (
+        <li>
+          <a href={links.phone}>{t("contactsMenu.phone")}</a>
+        </li>
+      ) : null}
+    </ul>
+  );
+}
