@@ -1,26 +1,19 @@
 import { useEffect } from "react";
-import { type AnalyticsIds, type AnalyticsWindow, ensureGtag } from "./events";
-
-const GTAG_SRC = "https://www.googletagmanager.com/gtag/js";
+import type { AnalyticsIds } from "./events";
 
 /**
  * Loads gtag.js (async) only when an id is configured; otherwise nothing leaves the
- * browser (D14). No inline script is needed, so the CSP allows only Google's host.
+ * browser (D14), and the code that starts it (./gtag) is not fetched either: a shop
+ * without analytics does not carry it in every page's first load.
  */
-export function useGtag(ids: AnalyticsIds): void {
-  const { gaMeasurementId, adsConversionSendTo } = ids;
+export function useGtag({ gaMeasurementId, adsConversionSendTo }: AnalyticsIds): void {
   useEffect(() => {
-    const primary = gaMeasurementId ?? adsConversionSendTo?.split("/")[0];
-    if (!primary) return;
-    const target = window as unknown as AnalyticsWindow;
-    const gtag = ensureGtag(target);
-    if (document.querySelector(`script[src^="${GTAG_SRC}"]`)) return;
-    gtag("js", new Date());
-    if (gaMeasurementId) gtag("config", gaMeasurementId);
-    if (adsConversionSendTo) gtag("config", adsConversionSendTo.split("/")[0]);
-    const script = document.createElement("script");
-    script.async = true;
-    script.src = `${GTAG_SRC}?id=${encodeURIComponent(primary)}`;
-    document.head.append(script);
+    if (!gaMeasurementId && !adsConversionSendTo) return;
+    import("./gtag").then(
+      ({ startGtag }) => startGtag({ gaMeasurementId, adsConversionSendTo }),
+      () => {
+        // Not arrived (offline): no analytics on this page, as when none is configured.
+      },
+    );
   }, [gaMeasurementId, adsConversionSendTo]);
 }
