@@ -1,4 +1,4 @@
-import type { LanguageCode } from "~/i18n/languages";
+import { type LanguageCode, getLanguage } from "~/i18n/languages";
 import {
   type Catalog,
   type CatalogProduct,
@@ -40,7 +40,8 @@ export interface ProductView extends ProductCardView {
   usage: string[];
   warnings: string[];
   /** Each advantage with its survey percentage, when the survey measured it. */
-  advantages: { text: string; percent: number | null }[];
+  /** A survey's share as a number and as the page writes it ("94 %" in Russian). */
+  advantages: { text: string; percent: number | null; percentText: string | null }[];
 }
 
 const EMPTY: ProductTexts = {
@@ -91,11 +92,24 @@ export function productView(product: CatalogProduct, language: LanguageCode): Pr
     ingredients: texts.ingredients.trim(),
     usage: listItems(texts.usage),
     warnings: listItems(texts.warnings),
-    advantages: listItems(texts.advantages).map((text, index) => ({
-      text,
-      percent: product.survey[index] ?? null,
-    })),
+    advantages: listItems(texts.advantages).map((text, index) => {
+      const percent = product.survey[index] ?? null;
+      const percentText = percent === null ? null : percentFormat(language).format(percent / 100);
+      return { text, percent, percentText };
+    }),
   };
+}
+
+/** One percent formatter per language, made on first use (creating one is the costly part). */
+const percentFormats = new Map<LanguageCode, Intl.NumberFormat>();
+
+function percentFormat(code: LanguageCode): Intl.NumberFormat {
+  let format = percentFormats.get(code);
+  if (!format) {
+    format = new Intl.NumberFormat(getLanguage(code).htmlLang, { style: "percent" });
+    percentFormats.set(code, format);
+  }
+  return format;
 }
 
 export interface ProductLink {

@@ -1,18 +1,5 @@
 import { useTranslation } from "react-i18next";
 import type { ProductView } from "~/catalog/view";
-import { type LanguageCode, defaultLanguage, getLanguage, isLanguageCode } from "~/i18n/languages";
-
-/** One percent formatter per language, made on first use (creating one is the costly part). */
-const percentFormats = new Map<LanguageCode, Intl.NumberFormat>();
-
-function percentFormat(code: LanguageCode): Intl.NumberFormat {
-  let format = percentFormats.get(code);
-  if (!format) {
-    format = new Intl.NumberFormat(getLanguage(code).htmlLang, { style: "percent" });
-    percentFormats.set(code, format);
-  }
-  return format;
-}
 
 /**
  * The advantages: those the survey measured as labelled bars, the others as a list. The
@@ -20,10 +7,10 @@ function percentFormat(code: LanguageCode): Intl.NumberFormat {
  * needs no 'unsafe-inline').
  */
 export function SurveyBars({ advantages }: { advantages: ProductView["advantages"] }) {
-  const { t, i18n } = useTranslation("catalog");
-  const percent = percentFormat(isLanguageCode(i18n.language) ? i18n.language : defaultLanguage);
+  const { t } = useTranslation("catalog");
   const measured = advantages.filter(
-    (advantage): advantage is { text: string; percent: number } => advantage.percent !== null,
+    (advantage): advantage is { text: string; percent: number; percentText: string } =>
+      advantage.percent !== null && advantage.percentText !== null,
   );
   const others = advantages.filter((advantage) => advantage.percent === null);
   return (
@@ -35,7 +22,7 @@ export function SurveyBars({ advantages }: { advantages: ProductView["advantages
             {measured.map((result) => (
               <li key={result.text} className="survey__item">
                 <span className="survey__label">{result.text}</span>
-                <bdi className="survey__value">{percent.format(result.percent / 100)}</bdi>
+                <bdi className="survey__value">{result.percentText}</bdi>
                 <svg
                   className="survey__bar"
                   viewBox="0 0 100 6"

@@ -62,11 +62,13 @@ describe("the catalogue a fresh install has (D32: seeded with what the spec desc
       expect(view.photos.map((photo) => photo.alt.length > 0)).toEqual([true, true]);
     }
     expect(productView(cream, "en").advantages).toEqual([
-      { text: "Less itching and burning", percent: 94 },
-      { text: "Less pain and tension", percent: 91 },
-      { text: "Improved skin condition", percent: 89 },
-      { text: "Symptoms completely gone", percent: 30 },
+      { text: "Less itching and burning", percent: 94, percentText: "94%" },
+      { text: "Less pain and tension", percent: 91, percentText: "91%" },
+      { text: "Improved skin condition", percent: 89, percentText: "89%" },
+      { text: "Symptoms completely gone", percent: 30, percentText: "30%" },
     ]);
+    // Written as each language writes a share: Russian with a (no-break) space.
+    expect(productView(cream, "ru").advantages[0]?.percentText).toMatch(/^94\s%$/u);
     expect(publishProblems(cream, "on_sale")).toEqual([]);
   });
 
