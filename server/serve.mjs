@@ -47,7 +47,7 @@ const build = await import(pathToFileURL(buildPath).href);
  * @property {() => void} start
  * @property {() => Promise<void>} shutdown
  * @property {(build: string, render: (request: Request, context: object) => Promise<Response>) =>
- *   (request: Request, context: object) => Promise<Response>} createPages
+ *   import("../app/platform/page-cache.server").PageServer} createPages
  * @property {string | null} metricsToken
  * @property {() => Promise<import("./metrics.mjs").ShopFigures>} shopFigures
  */
@@ -65,6 +65,36 @@ function headersOnly(req) {
     method: req.method,
     headers,
   });
+}
+
+/**
+ * What the page cache reads of a request (app/platform/request-head.ts), straight from
+ * Node's: the address as `readRequest` makes it, and the headers as Node joined them. No
+ * Fetch Request is made for a page answered from memory.
+ *
+ * @returns {import("../app/platform/request-head").RequestHead}
+ */
+function requestHead(req) {
+  const { headers } = req;
+  return {
+    method: req.method,
+    url: `${req.protocol}://${req.get("host")}${req.originalUrl}`,
+    headers: {
+      get(name) {
+        const value = headers[name.toLowerCase()];
+        if (value === undefined) return null;
+        return Array.isArray(value) ? value.join(", ") : value;
+      },
+      has: (name) => headers[name.toLowerCase()] !== undefined,
+    },
+  };
+}
+
+/** A page from memory onto the response: headers and stored bytes, nothing to stream. */
+function sendKept(res, { status, headers, body }) {
+  res.status(status);
+  for (const [name, value] of headers) res.append(name, value);
+  res.end(body);
 }
 
 /**
@@ -161,6 +191,8 @@ const pages = createPages(build.assets.version, createRemixHandler(build, mode))
 app.use(async (req, res, next) => {
   if ((req.method !== "GET" && req.method !== "HEAD") || !isPagePath(req.path)) return next();
   try {
+    const kept = await pages.fromMemory(requestHead(req));
+    if (kept) return sendKept(res, kept);
     await send(res, await pages(readRequest(req, res), loadContext(req, res)));
   } catch (error) {
     next(error);

@@ -1,3 +1,5 @@
+import type { RequestHead } from "~/platform/request-head";
+
 /**
  * Where a visit came from, for the owner's numbers (decision 027): the first `utm_source`,
  * `utm_medium` and `utm_campaign` a visit arrives with, or else the host of the site that
@@ -94,7 +96,7 @@ export function originCookieOf(cookieHeader: string | null): string | null {
  * of a page (not a data request or a file) that brings an origin and has none yet, so
  * the first of a visit wins. A session cookie, first-party, not readable by scripts.
  */
-export function rememberOrigin(request: Request): string | null {
+export function rememberOrigin(request: RequestHead): string | null {
   if (request.method !== "GET") return null;
   const url = new URL(request.url);
   if (url.pathname.endsWith(".data") || url.pathname.startsWith("/desk")) return null;

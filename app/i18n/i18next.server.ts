@@ -2,6 +2,7 @@ import { createCookie } from "@remix-run/node";
 import { parse as parseCookieHeader } from "cookie";
 import { RemixI18Next } from "remix-i18next/server";
 import { getConfig } from "../platform/config.server";
+import type { RequestHead } from "../platform/request-head";
 import { i18nConfig } from "./config";
 import { detectLanguage } from "./detect";
 import { type LanguageCode, defaultLanguage, isLanguageCode } from "./languages";
@@ -25,7 +26,7 @@ const languageCookie = createCookie("lng", {
  * The stored choice, or null. A choice stored before the cookie went through
  * createCookie was the bare code (`lng=ka`); it is still honoured.
  */
-export async function readStoredLanguage(request: Request): Promise<string | null> {
+export async function readStoredLanguage(request: RequestHead): Promise<string | null> {
   const header = request.headers.get("Cookie");
   if (!header?.includes("lng=")) return null;
   const value: unknown = await languageCookie.parse(header);
@@ -33,7 +34,7 @@ export async function readStoredLanguage(request: Request): Promise<string | nul
   return parseCookieHeader(header).lng ?? null;
 }
 
-async function findLocale(request: Request): Promise<LanguageCode> {
+async function findLocale(request: RequestHead): Promise<LanguageCode> {
   const url = new URL(request.url);
   return detectLanguage({
     searchParam: url.searchParams.get("lng"),
@@ -67,14 +68,18 @@ export async function languageSwitchCookie(request: Request): Promise<string | n
  * Each request's language, found once: the server's entry, the root and the route loaders
  * all ask. Keyed by the request object itself, so it goes when the request does.
  */
-const locales = new WeakMap<Request, Promise<LanguageCode>>();
+const locales = new WeakMap<RequestHead, Promise<LanguageCode>>();
 
-/** The language a request is served in (detection order of D15, through remix-i18next). */
-export function getLocale(request: Request): Promise<LanguageCode> {
+/**
+ * The language a request is served in (detection order of D15, through remix-i18next).
+ * A request's head is enough: with the one `custom` detection, remix-i18next hands the
+ * request to `findLocale` and reads nothing of it itself.
+ */
+export function getLocale(request: RequestHead): Promise<LanguageCode> {
   let locale = locales.get(request);
   if (!locale) {
     locale = i18next
-      .getLocale(request)
+      .getLocale(request as Request)
       .then((found) => (isLanguageCode(found) ? found : defaultLanguage));
     locales.set(request, locale);
   }

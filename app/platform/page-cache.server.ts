@@ -9,6 +9,7 @@ import { getLocale } from "../i18n/i18next.server";
 import { type CalendarDate, shopToday } from "./calendar";
 import type { Clock } from "./clock";
 import type { RenderTiming } from "./load-context";
+import type { RequestHead } from "./request-head";
 import {
   applySecurityHeaders,
   isDeskPath,
@@ -82,6 +83,8 @@ const STORED = ["br", "gzip"] as const;
 export type CacheOutcome = "hit" | "miss" | "bypass";
 
 interface StoredPage {
+  /** An HTML document; otherwise a page's data. */
+  html: boolean;
   headers: [string, string][];
   bodies: Record<Encoding, Uint8Array<ArrayBuffer>>;
   etag: string;
@@ -96,12 +99,12 @@ export interface ShareableRequest {
 }
 
 /** The address to render for a request that may be shared, or null when it may not. */
-export function shareableUrl(request: Request): URL | null {
+export function shareableUrl(request: RequestHead): URL | null {
   return shareableRequest(request)?.url ?? null;
 }
 
 /** The address and cart a request's page is rendered from, or null when it may not be shared. */
-export function shareableRequest(request: Request): ShareableRequest | null {
+export function shareableRequest(request: RequestHead): ShareableRequest | null {
   if (request.method !== "GET" && request.method !== "HEAD") return null;
   if (request.headers.has("Authorization")) return null;
   const url = new URL(request.url);
@@ -226,7 +229,21 @@ export interface PageServerOptions {
   render: (request: Request, context: AppLoadContext) => Promise<Response>;
 }
 
+/** A page from memory, as the server writes it: no Fetch Response to make and read back. */
+export interface KeptAnswer {
+  status: 200 | 304;
+  headers: Headers;
+  /** Null for a 304 or a HEAD. */
+  body: Uint8Array<ArrayBuffer> | null;
+}
+
 export type PageServer = ((request: Request, context: AppLoadContext) => Promise<Response>) & {
+  /**
+   * The answer from memory to a request that may have one, or null: then the request goes
+   * to the page server itself (which renders, keeps and answers it). The same answer, byte
+   * for byte and header for header, that the page server gives from memory.
+   */
+  fromMemory(request: RequestHead): Promise<KeptAnswer | null>;
   readonly size: number;
   clear(): void;
 };
@@ -295,13 +312,30 @@ export function createPageServer({ build, revision, clock, maxBytes, render }: P
     return response;
   };
 
-  const serveShared = async (request: Request, context: AppLoadContext): Promise<Response> => {
+  /** The stored page a request may be answered with, or null. */
+  async function lookUp(request: RequestHead) {
     const shared = memories ? shareableRequest(request) : null;
-    if (!shared || !memories) return finish(await renderWhole(request, context), request, "bypass");
+    if (!shared || !memories) return null;
     const { url, cart } = shared;
     const pages = cart === null ? memories.shared : memories.carted;
     const key = pageKey(build, revision(), today(), await getLocale(request), url, cart);
-    const cached = pages.get(key);
+    return { shared, pages, key, page: pages.get(key) };
+  }
+
+  async function fromMemory(request: RequestHead): Promise<KeptAnswer | null> {
+    const page = (await lookUp(request))?.page;
+    if (!page) return null;
+    const kept = keptAnswer(page, request, "hit", []);
+    const origin = rememberOrigin(request);
+    if (origin && (kept.status === 304 || page.html)) kept.headers.append("Set-Cookie", origin);
+    return kept;
+  }
+
+  const serveShared = async (request: Request, context: AppLoadContext): Promise<Response> => {
+    const found = await lookUp(request);
+    if (!found) return finish(await renderWhole(request, context), request, "bypass");
+    const { shared, pages, key, page: cached } = found;
+    const { url } = shared;
     if (cached) return answer(cached, request, "hit", []);
     const inFlight = rendering.get(key);
     if (inFlight) {
@@ -327,6 +361,7 @@ export function createPageServer({ build, revision, clock, maxBytes, render }: P
     }
   };
   return Object.assign(serve, {
+    fromMemory,
     get size() {
       return (memories?.shared.size ?? 0) + (memories?.carted.size ?? 0);
     },
@@ -368,7 +403,7 @@ function storable({ response, body }: Rendered, data: boolean): boolean {
 
 /** The page without this render's nonce, its scripts allowed by hash; null if it cannot be. */
 function seal({ response, body }: Rendered, url: URL, data: boolean): StoredPage | null {
-  if (data) return stored(response, Buffer.from(body ?? ""), null);
+  if (data) return stored(response, Buffer.from(body ?? ""), null, false);
   const csp = response.headers.get("Content-Security-Policy");
   const nonce = csp?.match(/'nonce-([^']+)'/)?.[1];
   const html = String(body);
@@ -378,15 +413,21 @@ function seal({ response, body }: Rendered, url: URL, data: boolean): StoredPage
     console.error(`The page ${url.pathname} carries its nonce outside script tags; not cached.`);
     return null;
   }
-  return stored(response, Buffer.from(text), scriptHashes(text));
+  return stored(response, Buffer.from(text), scriptHashes(text), true);
 }
 
-function stored(response: Response, identity: Buffer, scriptSources: string[] | null): StoredPage {
+function stored(
+  response: Response,
+  identity: Buffer,
+  scriptSources: string[] | null,
+  html: boolean,
+): StoredPage {
   const headers: [string, string][] = [];
   response.headers.forEach((value, name) => {
     if (!PER_RESPONSE.has(name.toLowerCase())) headers.push([name, value]);
   });
   return {
+    html,
     headers,
     bodies: {
       identity: new Uint8Array(identity),
@@ -399,12 +440,12 @@ function stored(response: Response, identity: Buffer, scriptSources: string[] | 
 }
 
 /** A stored page for this request: its encoding, its own security headers, or 304. */
-function answer(
+function keptAnswer(
   page: StoredPage,
-  request: Request,
+  request: RequestHead,
   outcome: CacheOutcome,
   timings: string[],
-): Response {
+): KeptAnswer {
   const headers = new Headers(page.headers);
   applySecurityHeaders(headers, request, page.scriptSources);
   headers.set("ETag", page.etag);
@@ -412,13 +453,23 @@ function answer(
   const answered = outcome === "hit" ? [...timings, queryTiming(0)] : timings;
   headers.set("Server-Timing", [...answered, `cache;desc="${outcome}"`].join(", "));
   if (request.headers.get("If-None-Match") === page.etag) {
-    return new Response(null, { status: 304, headers });
+    return { status: 304, headers, body: null };
   }
   const encoding = chooseEncoding(request.headers.get("Accept-Encoding"), STORED);
   const body = page.bodies[encoding];
   if (encoding !== "identity") headers.set("Content-Encoding", encoding);
   headers.set("Content-Length", String(body.length));
-  return new Response(request.method === "HEAD" ? null : body, { status: 200, headers });
+  return { status: 200, headers, body: request.method === "HEAD" ? null : body };
+}
+
+function answer(
+  page: StoredPage,
+  request: Request,
+  outcome: CacheOutcome,
+  timings: string[],
+): Response {
+  const { status, headers, body } = keptAnswer(page, request, outcome, timings);
+  return new Response(body, { status, headers });
 }
 
 /**

@@ -5,6 +5,7 @@ import { fixedT } from "../i18n/instance.server";
 import { getLanguage } from "../i18n/languages";
 import stylesUrl from "../styles/app.css?url";
 import { getConfig } from "./config.server";
+import type { RequestHead } from "./request-head";
 
 const GTAG_HOST = "https://www.googletagmanager.com";
 const ANALYTICS_HOSTS = [
@@ -81,7 +82,7 @@ export function contentSecurityPolicy(scriptSources: string[]): string {
  */
 export function applySecurityHeaders(
   headers: Headers,
-  request: Request,
+  request: RequestHead,
   scriptSources: string[] | null,
 ): void {
   headers.set("X-Content-Type-Options", "nosniff");
@@ -118,7 +119,7 @@ const NO_STORE_PAGES = new Set(["/checkout/thanks"]);
  * The checkout form itself is `no-cache`: its one-time token placed at most one order
  * (D9) and nothing on it is secret.
  */
-export function pageCacheControl(request: Request): string {
+export function pageCacheControl(request: RequestHead): string {
   const page = routePath(new URL(request.url).pathname);
   if (isDeskPath(page)) return "no-store";
   if (isOrderPagePath(page)) return "private, no-store";

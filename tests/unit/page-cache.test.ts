@@ -335,6 +335,65 @@ describe("pages the same for everyone, from memory", () => {
   });
 });
 
+/** A request's head as the server makes it from Node's request: no Fetch Request. */
+function head(path: string, headers: Record<string, string> = {}, method = "GET") {
+  const lower = new Map(
+    Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]),
+  );
+  return {
+    method,
+    url: `http://shop.test${path}`,
+    headers: {
+      get: (name: string) => lower.get(name.toLowerCase()) ?? null,
+      has: (name: string) => lower.has(name.toLowerCase()),
+    },
+  };
+}
+
+describe("answers from memory without a Fetch Request (the server's fast path)", () => {
+  it("gives the very answer the page server gives from memory, and nothing it would not", async () => {
+    const { get, server } = shop();
+    const headers = { Cookie: `lng=en; ${CART}`, "Accept-Encoding": "gzip" };
+    expect(await server.fromMemory(head("/", headers))).toBeNull();
+    await get("/", headers);
+    const hit = await get("/", headers);
+    const kept = await server.fromMemory(head("/", headers));
+    expect(kept?.status).toBe(200);
+    expect(Object.fromEntries(kept?.headers ?? [])).toEqual(Object.fromEntries(hit.headers));
+    expect(Buffer.from(kept?.body ?? []).equals(Buffer.from(await hit.arrayBuffer()))).toBe(true);
+
+    // Another cart, a session or a toast, a form, an unknown page: not from memory.
+    const TWO = `cart_v1=${encodeURIComponent('[["body/hemor-cream",2]]')}`;
+    expect(await server.fromMemory(head("/", { Cookie: `lng=en; ${TWO}` }))).toBeNull();
+    expect(
+      await server.fromMemory(head("/", { Cookie: `${headers.Cookie}; __session=x` })),
+    ).toBeNull();
+    expect(await server.fromMemory(head("/", headers, "POST"))).toBeNull();
+    expect(await server.fromMemory(head("/about", headers))).toBeNull();
+    expect(
+      await server.fromMemory(head("/", { ...headers, Authorization: "Basic eA==" })),
+    ).toBeNull();
+  });
+
+  it("answers 304 to the page the browser holds, no body to a HEAD, and remembers a visit's origin", async () => {
+    const { get, server } = shop();
+    const first = await get("/catalog");
+    const etag = first.headers.get("ETag") ?? "";
+    const unchanged = await server.fromMemory(head("/catalog", { "If-None-Match": etag }));
+    expect(unchanged?.status).toBe(304);
+    expect(unchanged?.body).toBeNull();
+    const peek = await server.fromMemory(head("/catalog", {}, "HEAD"));
+    expect(peek?.status).toBe(200);
+    expect(peek?.body).toBeNull();
+    expect(peek?.headers.get("Content-Length")).toBe(String(Buffer.byteLength(await text(first))));
+    const linked = await server.fromMemory(
+      head("/catalog?utm_source=flyer&utm_medium=print", { Referer: "https://elsewhere.test/" }),
+    );
+    expect(linked?.headers.get("Set-Cookie")).toMatch(/^origin=/);
+    expect((await server.fromMemory(head("/catalog")))?.headers.get("Set-Cookie")).toBeNull();
+  });
+});
+
 describe("which requests may be shared", () => {
   const may = (url: string, headers: Record<string, string> = {}, method = "GET") =>
     shareableUrl(new Request(url, { headers, method })) !== null;
