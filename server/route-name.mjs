@@ -12,6 +12,8 @@ export const NOT_FOUND_ROUTE = "404";
 const MANIFEST_ROUTE = "/__manifest";
 /** Single fetch's data requests add this to the page's path (`/_root.data` for `/`). */
 const DATA_SUFFIX = ".data";
+/** How many addresses' names are remembered at most. */
+const REMEMBERED_PATHS = 2000;
 
 /**
  * @typedef {{ id: string, parentId?: string, path?: string, index?: boolean }} BuildRoute
@@ -114,7 +116,22 @@ export function createRouteNamer(routes) {
     return found.pattern.name;
   };
 
+  // Most requests are for a few addresses: each is matched once. Bounded, since anyone can
+  // send any address; past the bound the memory starts again.
+  /** @type {Map<string, string>} */
+  const named = new Map();
   return (path) => {
+    let name = named.get(path);
+    if (name === undefined) {
+      name = nameOf(path);
+      if (named.size >= REMEMBERED_PATHS) named.clear();
+      named.set(path, name);
+    }
+    return name;
+  };
+
+  /** @param {string} path */
+  function nameOf(path) {
     if (path === "/assets" || path.startsWith("/assets/")) return ASSETS_ROUTE;
     if (path === MANIFEST_ROUTE) return MANIFEST_ROUTE;
     if (path.endsWith(DATA_SUFFIX)) {
@@ -124,5 +141,5 @@ export function createRouteNamer(routes) {
       return name === "/" ? "/_root.data" : `${name}${DATA_SUFFIX}`;
     }
     return best(path.split("/").filter(Boolean));
-  };
+  }
 }

@@ -7,6 +7,7 @@
 // writes one JSON line a request and answers `/metrics` (decision 031).
 import cluster from "node:cluster";
 import { randomUUID } from "node:crypto";
+import { createServer } from "node:http";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler } from "@remix-run/express";
@@ -69,16 +70,18 @@ function headersOnly(req) {
 
 /**
  * What the page cache reads of a request (app/platform/request-head.ts), straight from
- * Node's: the address as `readRequest` makes it, and the headers as Node joined them. No
- * Fetch Request is made for a page answered from memory.
+ * Node's, before express: the address as `readRequest` makes it, and the headers as Node
+ * joined them. No Fetch Request is made for a page answered from memory.
  *
  * @returns {import("../app/platform/request-head").RequestHead}
  */
 function requestHead(req) {
   const { headers } = req;
+  // As express names them (its "trust proxy" is off: TRUST_PROXY is read by the shop).
+  const protocol = req.socket.encrypted ? "https" : "http";
   return {
     method: req.method,
-    url: `${req.protocol}://${req.get("host")}${req.originalUrl}`,
+    url: `${protocol}://${headers.host}${req.url}`,
     headers: {
       get(name) {
         const value = headers[name.toLowerCase()];
@@ -92,8 +95,12 @@ function requestHead(req) {
 
 /** A page from memory onto the response: headers and stored bytes, nothing to stream. */
 function sendKept(res, { status, headers, body }) {
-  res.status(status);
-  for (const [name, value] of headers) res.append(name, value);
+  res.statusCode = status;
+  for (const [name, value] of headers) {
+    if (name !== "set-cookie") res.setHeader(name, value);
+  }
+  const cookies = headers.getSetCookie();
+  if (cookies.length > 0) res.setHeader("Set-Cookie", cookies);
   res.end(body);
 }
 
@@ -143,12 +150,22 @@ const shopGauges = createShopGauges();
 // One JSON line a request, written when its answer is sent or the client went away. It
 // names the route's pattern, never the address (it may carry an order's token) nor the
 // query, and nothing of the visitor: no address, no user agent, no header, no body.
-app.use((req, res, next) => {
+function track(req, res) {
   const received = performance.now();
-  const path = req.path;
+  const path = pathOf(req.url);
   const id = randomUUID();
   res.setHeader("X-Request-Id", id);
-  res.locals.log = log.child({ reqId: id });
+  // What express keeps for the request (it keeps an object that is there). The request's
+  // own logger (what loaders and actions log through) is made when first used: a page from
+  // memory logs only its request line.
+  res.locals = Object.create(null);
+  let requestLog;
+  Object.defineProperty(res.locals, "log", {
+    get: () => {
+      requestLog ??= log.child({ reqId: id });
+      return requestLog;
+    },
+  });
   res.once("close", () => {
     const seconds = (performance.now() - received) / 1000;
     const route = res.locals.route ?? routeOf(path);
@@ -160,12 +177,17 @@ app.use((req, res, next) => {
       ms: Math.round(seconds * 10_000) / 10,
       cache: cache ?? null,
     };
-    if (res.writableFinished) res.locals.log.info(line, "request");
-    else res.locals.log.info({ ...line, aborted: true }, "request");
+    const request = res.writableFinished ? line : { ...line, aborted: true };
+    (requestLog ?? log).info(requestLog ? request : { reqId: id, ...request }, "request");
     counted.observe({ ...line, seconds });
   });
-  next();
-});
+}
+
+/** A request's path, without its query. */
+function pathOf(url = "/") {
+  const query = url.indexOf("?");
+  return query === -1 ? url : url.slice(0, query);
+}
 
 // Only with the token; otherwise the request goes on and gets the shop's own 404, the
 // same as any address the shop does not have.
@@ -191,8 +213,6 @@ const pages = createPages(build.assets.version, createRemixHandler(build, mode))
 app.use(async (req, res, next) => {
   if ((req.method !== "GET" && req.method !== "HEAD") || !isPagePath(req.path)) return next();
   try {
-    const kept = await pages.fromMemory(requestHead(req));
-    if (kept) return sendKept(res, kept);
     await send(res, await pages(readRequest(req, res), loadContext(req, res)));
   } catch (error) {
     next(error);
@@ -250,7 +270,25 @@ app.all("*", createRequestHandler({ build, mode, getLoadContext: loadContext }))
 
 const port = Number(process.env.PORT || 3000);
 const host = process.env.HOST || undefined;
-const server = app.listen(port, host, () => {
+/**
+ * Every request is tracked; a page or data answer kept in memory is sent before express
+ * (its routing, query parsing and response helpers were a tenth of such an answer's time);
+ * anything else, and a page not in memory, goes to the express app above.
+ */
+async function handle(req, res) {
+  track(req, res);
+  if ((req.method === "GET" || req.method === "HEAD") && isPagePath(pathOf(req.url))) {
+    try {
+      const kept = await pages.fromMemory(requestHead(req));
+      if (kept) return sendKept(res, kept);
+    } catch (error) {
+      log.error({ err: error }, "The page cache failed; the page is rendered");
+    }
+  }
+  app(req, res);
+}
+
+const server = createServer(handle).listen(port, host, () => {
   const worker = cluster.isWorker ? ` (worker ${process.pid})` : "";
   log.info(`The shop is listening on http://${host ?? "localhost"}:${port}${worker}`);
   // The outbox, the chat's buttons and the expiry job, once requests can be answered.
