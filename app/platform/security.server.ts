@@ -77,6 +77,20 @@ export function contentSecurityPolicy(scriptSources: string[]): string {
 }
 
 /**
+ * A stored page's policy, written once: its scripts' hashes are the same list for as long
+ * as the page is kept (a per-request nonce is a new list each time, and is not kept).
+ */
+const policies = new WeakMap<string[], string>();
+function policyFor(scriptSources: string[]): string {
+  let policy = policies.get(scriptSources);
+  if (policy === undefined) {
+    policy = contentSecurityPolicy(scriptSources);
+    policies.set(scriptSources, policy);
+  }
+  return policy;
+}
+
+/**
  * Headers every page and data response carries (D11). `scriptSources` allow the page's
  * inline scripts (a nonce or hashes); a response without them (data) gets no CSP.
  */
@@ -98,7 +112,7 @@ export function applySecurityHeaders(
   if (isDeskPath(page)) applyDeskHeaders(headers);
   if (isOrderPagePath(page)) applyOrderPageHeaders(headers, page);
   if (scriptSources && process.env.NODE_ENV === "production") {
-    headers.set("Content-Security-Policy", contentSecurityPolicy(scriptSources));
+    headers.set("Content-Security-Policy", policyFor(scriptSources));
   }
   if (getConfig().trustProxy && request.headers.get("X-Forwarded-Proto") === "https") {
     headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
