@@ -29,13 +29,21 @@ try {
       "/about",
       "/privacy",
     ]) {
-      const run = await lighthouse(`${url}${path}?lng=${language}`, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
-        extraHeaders: { Cookie: `lng=${language}; ${cart}` },
-      });
+      const audit = () =>
+        lighthouse(`${url}${path}?lng=${language}`, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+          extraHeaders: { Cookie: `lng=${language}; ${cart}` },
+        });
+      // A run whose trace failed (Lighthouse's runtime error, or no paint recorded on this
+      // shared machine) is measured again once; its error is kept with the result.
+      const failed = (run) =>
+        run?.lhr.runtimeError?.code ?? run?.lhr.audits["first-contentful-paint"]?.errorMessage;
+      let run = await audit();
+      const firstError = failed(run);
+      if (firstError) run = await audit();
       const categories = run?.lhr.categories ?? {};
       const audits = run?.lhr.audits ?? {};
       const score = (id) => Math.round((categories[id]?.score ?? 0) * 100);
@@ -51,6 +59,8 @@ try {
         lcp: ms("largest-contentful-paint"),
         tbt: ms("total-blocking-time"),
         cls: Number((audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN).toFixed(3)),
+        ...(firstError ? { retriedAfter: String(firstError) } : {}),
+        ...(failed(run) ? { error: String(failed(run)) } : {}),
       });
     }
   }
