@@ -32,23 +32,23 @@ import { useIosZoomLock, useIsAppleTouchDevice } from "./use-ios";
 /**
  * The form's masks and rules (./typing: valibot, the schema, the phone and date masks;
  * 2.8 KB gzip) are not part of the page's first load (issue 27's budget): they are fetched
- * when the shopper first enters the form. Until they have arrived (or if they never do,
- * on a lost connection) the fields take what is typed as it is, and the form goes to the
- * server, which checks it with the same rules and answers with the same messages.
+ * when the shopper first enters the form. Until they have arrived the fields take what is
+ * typed as it is, and put it into shape the moment they do; should they never arrive (a
+ * lost connection), the form goes to the server, which checks it with the same rules and
+ * answers with the same messages.
  */
 let typing: typeof import("./typing") | null = null;
-let typingRequested = false;
-function loadTyping() {
-  if (typingRequested) return;
-  typingRequested = true;
-  import("./typing").then(
+let loading: Promise<void> | null = null;
+function loadTyping(): Promise<void> {
+  loading ??= import("./typing").then(
     (loaded) => {
       typing = loaded;
     },
     () => {
-      typingRequested = false;
+      loading = null;
     },
   );
+  return loading;
 }
 
 export interface CheckoutFormProps {
@@ -75,6 +75,17 @@ export function CheckoutForm({ token, window, result }: CheckoutFormProps) {
   const [clientError, setClientError] = useState<FormError | null>(null);
   const [phone, setPhone] = useState(values.phone || `${PHONE_PREFIX} `);
   const [date, setDate] = useState(values.deliveryTime ?? "");
+
+  /** On entering the form: the masks arrive and shape what was typed before them. */
+  function enter() {
+    if (typing) return;
+    loadTyping().then(() => {
+      const masks = typing;
+      if (!masks) return;
+      setPhone((typed) => masks.maskPhone(typed));
+      if (!apple) setDate((typed) => (typed ? masks.maskDeliveryDate(typed, window) : typed));
+    });
+  }
   const error = clientError ?? result?.error ?? null;
   const sending = navigation.state !== "idle" && navigation.formAction === "/checkout";
 
@@ -124,8 +135,8 @@ export function CheckoutForm({ token, window, result }: CheckoutFormProps) {
       noValidate
       ref={formRef}
       onSubmit={onSubmit}
-      onFocus={loadTyping}
-      onPointerDown={loadTyping}
+      onFocus={enter}
+      onPointerDown={enter}
       className="checkout-form"
     >
       {error ? (

@@ -92,6 +92,34 @@ test.describe("a phone written another way is stored as the spec writes it (D30)
   }
 });
 
+test("what is typed before the form's masks arrive is put into shape when they do", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, "the masks are scripts");
+  // The masks and rules come when the shopper enters the form; here, on a slow line.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/typing-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await addOintmentToCart(page);
+  await page.goto("/checkout?lng=en");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  const field = page.getByLabel(t("fields.phone"));
+  await field.click();
+  await page.keyboard.insertText("0599 00-01-11");
+  await expect(field).toHaveValue("+995 0599 00-01-11");
+  const date = page.getByLabel(t("fields.deliveryTime"));
+  await date.fill(deliveryDate(2).replaceAll(".", ""));
+  release();
+  await expect(field).toHaveValue("+995 599 000 111");
+  await expect(date).toHaveValue(deliveryDate(2));
+});
+
 test.describe("checkout without JavaScript", () => {
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "plain form posts");
 
