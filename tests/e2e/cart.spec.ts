@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { text } from "./support/dictionary";
+import { pressCartButton } from "./support/shop";
 import { expect, test } from "./support/test";
 
 const t = (namespace: string, key: string) => text("en", namespace, key);
@@ -77,7 +78,10 @@ test.describe("cart without JavaScript", () => {
 
   test("remove takes the line out", async ({ page }) => {
     await page.goto(PRODUCT);
-    await page.getByRole("button", { name: t("catalog", "product.addToCart") }).click();
+    await pressCartButton(
+      page,
+      page.getByRole("button", { name: t("catalog", "product.addToCart") }),
+    );
     await page.goto("/cart?lng=en");
     await page.getByRole("button", { name: `Remove ${TITLE} from the cart` }).click();
     await expect(page.getByText(t("cart", "empty"))).toBeVisible();
@@ -85,7 +89,10 @@ test.describe("cart without JavaScript", () => {
 
   test("typing letters as a quantity is refused and changes nothing", async ({ page }) => {
     await page.goto(PRODUCT);
-    await page.getByRole("button", { name: t("catalog", "product.addToCart") }).click();
+    await pressCartButton(
+      page,
+      page.getByRole("button", { name: t("catalog", "product.addToCart") }),
+    );
     await page.goto("/cart?lng=en");
     await quantity(page).fill("ab");
     await page.getByRole("button", { name: t("cart", "line.update") }).click();

@@ -4,7 +4,7 @@ import { type DeskShop, signInToDesk } from "./support/desk";
 import { text } from "./support/dictionary";
 import { placeOrderOverHttp } from "./support/order-over-http";
 import { type ShopServer, startShop } from "./support/server";
-import { deliveryDate } from "./support/shop";
+import { deliveryDate, pressCartButton } from "./support/shop";
 import { expect, test } from "./support/test";
 
 const ka = (key: string) => text("ka", "desk", key);
@@ -178,7 +178,7 @@ test.describe("a day's orders from a phone", () => {
     page,
   }) => {
     await page.goto(`${shop.url}/catalog/body/hemor-cream?lng=en`);
-    await page.getByRole("button", { name: "Add to cart" }).click();
+    await pressCartButton(page, page.getByRole("button", { name: "Add to cart" }));
     await expect(page.getByRole("link", { name: "Cart: 1 item", exact: true })).toBeVisible();
     await page.goto(`${shop.url}/checkout?lng=en`);
     const name = "نينو بيريدزه";
@@ -240,13 +240,10 @@ test.describe("a day's orders from a phone", () => {
       if (javaScriptEnabled)
         await expect(shopper.locator("html")).toHaveAttribute("data-hydrated", "true");
       // The badge counts the jar at once; the checkout needs the cart the server stored.
-      const added = shopper.waitForResponse(
-        (response) => response.request().method() === "POST" && response.url().includes("/cart"),
+      await pressCartButton(
+        shopper,
+        shopper.getByRole("button", { name: text("ka", "catalog", "product.addToCart") }),
       );
-      await shopper
-        .getByRole("button", { name: text("ka", "catalog", "product.addToCart") })
-        .click();
-      await added;
       await expect(shopper.locator(".cart-badge")).toHaveText("1");
       await shopper.goto(`${shop.url}/checkout`);
       const say = (key: string) => text("ka", "checkout", key);

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { text } from "./support/dictionary";
-import { deliveryDate, uniqueAddress } from "./support/shop";
+import { deliveryDate, pressCartButton, uniqueAddress } from "./support/shop";
 import { expect, test } from "./support/test";
 
 const LOCALES = join(import.meta.dirname, "../../app/locales");
@@ -110,7 +110,10 @@ for (const lng of codes) {
     }) => {
       test.skip(javaScriptEnabled, "the plain-form path");
       await page.goto(`/catalog/body/hemor-cream?lng=${lng}`);
-      await page.getByRole("button", { name: text(lng, "catalog", "product.addToCart") }).click();
+      await pressCartButton(
+        page,
+        page.getByRole("button", { name: text(lng, "catalog", "product.addToCart") }),
+      );
       await page.goto(`/checkout?lng=${lng}`);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(
         text(lng, "checkout", "heading"),

@@ -9,7 +9,7 @@ import { freshPostgresUrl } from "../unit/support/postgres";
 import { type DeskShop, inviteLink } from "./support/desk";
 import { text } from "./support/dictionary";
 import { type ShopServer, startShop } from "./support/server";
-import { deliveryDate, uniqueAddress } from "./support/shop";
+import { deliveryDate, pressCartButton, uniqueAddress } from "./support/shop";
 import { expect, test } from "./support/test";
 
 // The owner runs the shop from the desk (D31, D32): each test has a shop of its own, since
@@ -177,10 +177,9 @@ for (const engine of engines) {
       // Pressed as a person does: after the page is ready, the second after the first landed.
       if (javaScriptEnabled)
         await expect(buyer.locator("html")).toHaveAttribute("data-hydrated", "true");
-      await buyer.getByRole("button", { name: add }).click();
+      await pressCartButton(buyer, buyer.getByRole("button", { name: add }));
       await expect(buyer.locator(".cart-badge")).toHaveText("1");
-      await buyer.getByRole("button", { name: add }).click();
-      await buyer.waitForLoadState("networkidle");
+      await pressCartButton(buyer, buyer.getByRole("button", { name: add }));
       await buyer.goto("/checkout");
       await expect(buyer.locator(".order-summary__qty")).toHaveText("× 2");
       // With scripts, the form's fields are React's once it has hydrated.
