@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
-import { type DeskShop, signInToDesk } from "./support/desk";
+import { type DeskShop, signInToDesk, uniquePhone } from "./support/desk";
 import { text } from "./support/dictionary";
 import { placeOrderOverHttp } from "./support/order-over-http";
 import { type ShopServer, startShop } from "./support/server";
@@ -351,4 +351,49 @@ test.describe("a day's orders from a phone", () => {
     // Lines are named as the order stored them (the chats' language).
     await expect(timeline).toContainText(/× 1 → .+ × 2/);
   });
+
+  for (const [language, screen, orders] of [
+    ["ka", PHONE_SCREEN, 4],
+    ["ar", PHONE_SCREEN, 4],
+    ["en", { width: 1280, height: 720 }, 12],
+  ] as const) {
+    test(`in ${language} at ${screen.width} px, what takes focus is never hidden under the bulk bar`, async ({
+      page,
+    }) => {
+      for (let index = 0; index < orders; index++)
+        await placeOrderOverHttp(shop.url, `Tbilisi, Focus ${language} ${index}`, uniquePhone());
+      await page.setViewportSize(screen);
+      await signInToDesk(page, "Tamar", shop);
+      await page.goto(`${shop.url}/desk?lng=${language}`);
+      if (test.info().project.use.javaScriptEnabled !== false)
+        await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+      await page.locator(".desk-order__select").first().check();
+      await expect(page.locator(".desk-bulk")).toBeVisible();
+      // Through the list by keyboard, as far as the bar itself.
+      const hidden: string[] = [];
+      let scrolled = 0;
+      for (let step = 0; step < 80; step++) {
+        await page.keyboard.press("Tab");
+        const focus = await page.evaluate(() => {
+          const element = document.activeElement;
+          const bar = document.querySelector(".desk-bulk");
+          if (!element || !bar) return null;
+          if (bar.contains(element)) return { atBar: true, covered: "", scrolled: window.scrollY };
+          const box = element.getBoundingClientRect();
+          const barBox = bar.getBoundingClientRect();
+          const covered =
+            box.height > 0 && box.bottom > barBox.top + 0.5 && box.top < barBox.bottom
+              ? element.outerHTML.slice(0, 100)
+              : "";
+          return { atBar: false, covered, scrolled: window.scrollY };
+        });
+        if (!focus || focus.atBar) break;
+        if (focus.covered) hidden.push(focus.covered);
+        scrolled = Math.max(scrolled, focus.scrolled);
+      }
+      // The list went on below the screen's first view, and nothing focused was under the bar.
+      expect(scrolled).toBeGreaterThan(0);
+      expect(hidden).toEqual([]);
+    });
+  }
 });
