@@ -83,19 +83,21 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       retryAfterSeconds !== undefined && retryAfterSeconds > 0
         ? retryAfterSeconds * 1000
         : backoffDelay(attempt, baseDelayMs, maxDelayMs);
-    await db
-      .updateTable("notifications")
-      .set({
-        attempts: attempt,
-        last_error: safeError,
-        status: giveUp ? "failed" : "pending",
-        next_attempt_at: isoAt(now() + delay),
-      })
-      .where("id", "=", row.id)
-      // A newer text came meanwhile: it starts its own attempts, due now.
-      .where("revision", "=", row.revision)
-      .execute();
-    await release(row);
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable("notifications")
+        .set({
+          attempts: attempt,
+          last_error: safeError,
+          status: giveUp ? "failed" : "pending",
+          next_attempt_at: isoAt(now() + delay),
+        })
+        .where("id", "=", row.id)
+        // A newer text came meanwhile: it starts its own attempts, due now.
+        .where("revision", "=", row.revision)
+        .execute();
+      await release(trx, row);
+    });
     const outcome = giveUp ? "giving up" : `retrying in ${Math.round(delay / 1000)} s`;
     log.warn(
       `Telegram notification ${row.id} (order ${row.order_id}, chat ${row.chat_id}) failed, attempt ${attempt}/${maxAttempts}, ${outcome}: ${safeError}`,
@@ -130,50 +132,49 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       row.message_id === null && answer.ok
         ? Number((answer.result as { message_id?: number } | undefined)?.message_id) || null
         : row.message_id;
-    if (messageId !== row.message_id)
-      await db
+    // One commit for what the delivery settled: each is a durable write the orders'
+    // own commits would otherwise queue behind (SQLite has one writer at a time).
+    await db.transaction().execute(async (trx) => {
+      if (messageId !== row.message_id)
+        await trx
+          .updateTable("notifications")
+          .set({ message_id: messageId })
+          .where("id", "=", row.id)
+          .execute();
+      // Sent only if what went out is still the newest text; otherwise the next round edits.
+      await trx
         .updateTable("notifications")
-        .set({ message_id: messageId })
+        .set({ status: "sent", attempts: attempt, sent_at: isoAt(now()), last_error: null })
         .where("id", "=", row.id)
+        .where("revision", "=", row.revision)
         .execute();
-    // Sent only if what went out is still the newest text; otherwise the next round edits.
-    await db
-      .updateTable("notifications")
-      .set({ status: "sent", attempts: attempt, sent_at: isoAt(now()), last_error: null })
-      .where("id", "=", row.id)
-      .where("revision", "=", row.revision)
-      .execute();
-    await release(row);
+      await release(trx, row);
+    });
   }
 
   /**
    * Takes a due row for this dispatcher alone: one conditional update, which only one of
    * several processes can win (on PostgreSQL the others wait for the row, then find it
-   * claimed). An expired claim, left by a process that died, can be taken over.
+   * claimed). An expired claim, left by a process that died, can be taken over. The row
+   * comes back as it is now: its text may have changed since the list was read.
    */
   async function claim(row: Notification): Promise<Notification | null> {
     const at = isoAt(now());
-    const claimed = await db
-      .updateTable("notifications")
-      .set({ claimed_by: me, claimed_until: isoAt(now() + claimMs) })
-      .where("id", "=", row.id)
-      .where("status", "=", "pending")
-      .where("next_attempt_at", "<=", at)
-      .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", at)]))
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) return null;
-    // Its text may have changed since the list was read: send what is there now.
     return (
       (await db
-        .selectFrom("notifications")
-        .selectAll()
+        .updateTable("notifications")
+        .set({ claimed_by: me, claimed_until: isoAt(now() + claimMs) })
         .where("id", "=", row.id)
+        .where("status", "=", "pending")
+        .where("next_attempt_at", "<=", at)
+        .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", at)]))
+        .returningAll()
         .executeTakeFirst()) ?? null
     );
   }
 
-  async function release(row: Notification): Promise<void> {
-    await db
+  async function release(trx: Kysely<Database>, row: Notification): Promise<void> {
+    await trx
       .updateTable("notifications")
       .set({ claimed_by: null, claimed_until: null })
       .where("id", "=", row.id)
