@@ -9,6 +9,7 @@ import { followLink } from "~/orders/shopper-chat";
 import { formatShopDateTime } from "~/platform/calendar";
 import { shop } from "~/platform/shop.server";
 import { reviewAsk } from "~/reviews/reviews.server";
+import { ChatLinks } from "~/ui/ContactsList";
 import { Price } from "~/ui/Price";
 import { useContacts } from "~/ui/contacts";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
@@ -192,20 +193,7 @@ export default function OrderPage() {
             </a>
           </li>
         ) : null}
-        {links.whatsapp ? (
-          <li>
-            <a href={links.whatsapp} rel="noopener noreferrer" target="_blank">
-              {t("common:contactsMenu.messenger")}
-            </a>
-          </li>
-        ) : null}
-        {links.telegram ? (
-          <li>
-            <a href={links.telegram} rel="noopener noreferrer" target="_blank">
-              {t("common:contactsMenu.chat")}
-            </a>
-          </li>
-        ) : null}
+        <ChatLinks />
         {links.email ? (
           <li>
             {t("common:contactsMenu.email")}:{" "}

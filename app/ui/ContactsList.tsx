@@ -7,6 +7,27 @@ export function ContactsList() {
   const { links } = useContacts();
   return (
     <ul className="contacts-menu">
+      <ChatLinks />
+      {links.email ? (
+        <li>
+          <a href={links.email}>{t("contactsMenu.email")}</a>
+        </li>
+      ) : null}
+      {links.phone ? (
+        <li>
+          <a href={links.phone}>{t("contactsMenu.phone")}</a>
+        </li>
+      ) : null}
+    </ul>
+  );
+}
+
+/** The shop's two chats, as list items that open in a new tab: the menus and the order page. */
+export function ChatLinks() {
+  const { t } = useTranslation("common");
+  const { links } = useContacts();
+  return (
+    <>
       {links.whatsapp ? (
         <li>
           <a href={links.whatsapp} rel="noopener noreferrer" target="_blank">
@@ -21,16 +42,6 @@ export function ContactsList() {
           </a>
         </li>
       ) : null}
-      {links.email ? (
-        <li>
-          <a href={links.email}>{t("contactsMenu.email")}</a>
-        </li>
-      ) : null}
-      {links.phone ? (
-        <li>
-          <a href={links.phone}>{t("contactsMenu.phone")}</a>
-        </li>
-      ) : null}
-    </ul>
+    </>
   );
 }

@@ -78,6 +78,16 @@ test.describe("the shopper follows the order", () => {
     await expect(page.locator("[aria-current=step]")).toContainText(ka("track.step.placed"));
     await expect(page.locator(".order-page__facts")).toContainText("+995 5•• ••• 677");
     await expect(page.locator(".order-page__facts")).not.toContainText("ბინა 4");
+    // The shop's chats, named in the page's language, open beside the order's page.
+    const contacts = page.locator(".order-page__contacts");
+    for (const [key, address] of [
+      ["contactsMenu.messenger", /^https:\/\/wa\.me\/\d+$/],
+      ["contactsMenu.chat", /^https:\/\/t\.me\/\w+$/],
+    ] as const) {
+      const chat = contacts.getByRole("link", { name: text("ka", "common", key) });
+      await expect(chat).toHaveAttribute("href", address);
+      await expect(chat).toHaveAttribute("target", "_blank");
+    }
 
     // Opened elsewhere (English browser, no cookie) it speaks the order's language, and it
     // is never stored, indexed or referred on. An unknown token is a plain 404.
