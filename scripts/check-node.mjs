@@ -13,7 +13,7 @@ if (major < wanted) {
       "  NODE_HOME=$(sh scripts/install-node.sh)",
       '  export PATH="$NODE_HOME/bin:$PATH" npm_config_nodedir="$NODE_HOME"',
       "",
-      "(README.md, \"Set up\"; on a server without npm: \"Run it on a server\", step 1.)",
+      '(README.md, "Set up"; on a server without npm: "Run it on a server", step 1.)',
     ].join("\n"),
   );
   process.exit(1);
