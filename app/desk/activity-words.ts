@@ -36,6 +36,7 @@ const FIELDS = new Set([
   "delivery.daysAhead",
   "role",
   "locked",
+  "invited",
   "blocked",
   "chats.language",
   "name",
@@ -85,7 +86,10 @@ export function valueWords(field: string, value: string): ValueWords {
   if (field === "review.reason" && /^(spam|personalData|abuse|medicalClaims)$/.test(value))
     return { kind: "reason", value };
   if (
-    (field === "locked" || field === "orders.taking" || field === "hidden") &&
+    (field === "locked" ||
+      field === "invited" ||
+      field === "orders.taking" ||
+      field === "hidden") &&
     /^(yes|no|on|off)$/.test(value)
   ) {
     return { kind: "flag", value };

@@ -2,7 +2,7 @@ import { type Kysely, PostgresAdapter, sql } from "kysely";
 import { type Actor, recordChanges } from "~/content/activity.server";
 import { isoAt } from "~/platform/clock";
 import type { Database, StaffRole } from "../../db/schema";
-import { endAllSessions } from "./auth.server";
+import { cleanStaffName, createSignInLink, endAllSessions, findOrCreateStaff } from "./auth.server";
 
 /**
  * The people of the desk and what an owner may change about them (D31): a role, and
@@ -106,5 +106,63 @@ export async function changePerson(
       ],
     });
     return "changed";
+  });
+}
+
+export type InviteOutcome =
+  | {
+      kind: "invited";
+      person: { id: number; name: string; role: StaffRole };
+      /** The one-time sign-in token, shown once to the owner who invited and never stored. */
+      token: string;
+      /** False when the name was already in the desk: a fresh link, the role untouched. */
+      isNew: boolean;
+    }
+  | { kind: "badName" }
+  | { kind: "locked"; name: string };
+
+/**
+ * An owner invites someone from the desk (D23, D31): a new person with the role chosen,
+ * or someone already there who lost their way in, and a one-time sign-in link for them.
+ * An existing person keeps their role (People changes roles, recorded as such); a person
+ * who was locked out is refused, so a link is never a way around a lock. The new person
+ * and the handed-out link are in the activity trail, with who did it.
+ */
+export async function invitePerson(
+  db: Kysely<Database>,
+  input: { name: string; role: StaffRole; actor: Actor; now: number },
+): Promise<InviteOutcome> {
+  const { actor, now } = input;
+  const name = cleanStaffName(input.name);
+  if (!name) return { kind: "badName" };
+  return db.transaction().execute(async (trx) => {
+    const before = await trx
+      .selectFrom("staff")
+      .selectAll()
+      .where("name", "=", name)
+      .executeTakeFirst();
+    if (before?.disabled_at) return { kind: "locked", name: before.name };
+    const person = before ?? (await findOrCreateStaff(trx, name, now, input.role));
+    const token = await createSignInLink(trx, person.id, now);
+    await recordChanges(trx, {
+      actor,
+      subject: { type: "staff", id: String(person.id) },
+      now,
+      changes: [
+        ...(before
+          ? []
+          : [
+              { field: "created", before: null, after: person.name },
+              { field: "role", before: null, after: person.role },
+            ]),
+        { field: "invited", before: null, after: "yes" },
+      ],
+    });
+    return {
+      kind: "invited",
+      person: { id: person.id, name: person.name, role: person.role },
+      token,
+      isNew: !before,
+    };
   });
 }

@@ -1,5 +1,7 @@
 import { publicOrigin } from "~/platform/http.server";
 import { shop } from "~/platform/shop.server";
+import type { StaffRole } from "../../db/schema";
+import { SIGN_IN_LINK_TTL_MS } from "./auth.server";
 import { type SignInRequestOutcome, requestSignInLink } from "./sign-in-request.server";
 
 /**
@@ -33,4 +35,39 @@ export function sendSignInLinkToDeskChats(
     client,
     shop.clock(),
   );
+}
+
+/**
+ * An owner's invitation (People): the one-time address also goes to the desk chats when
+ * the shop has a bot, in the chats' language, so it can be forwarded from a phone. Sent
+ * at once and never queued: the outbox keeps its texts, and a sign-in token is kept
+ * nowhere but in the message itself. Null when there is no bot or no desk chat.
+ */
+export async function sendInviteToDeskChats(
+  request: Request,
+  invite: { name: string; role: StaffRole; by: string; token: string },
+): Promise<"sent" | "failed" | null> {
+  const api = shop.bot;
+  const chatIds = shop.telegram.deskChatIds;
+  if (!api || chatIds.length === 0) return null;
+  const t = shop.t(shop.telegram.language, "desk");
+  const text = t("people.invite.chatMessage", {
+    name: invite.name,
+    role: t(`people.roles.${invite.role}`),
+    by: invite.by,
+    minutes: SIGN_IN_LINK_TTL_MS / 60_000,
+    link: `${publicOrigin(request)}/desk/sign-in/${invite.token}`,
+  });
+  let delivered = 0;
+  for (const [index, chatId] of chatIds.entries()) {
+    const answer = await api.call("sendMessage", {
+      chat_id: chatId,
+      text,
+      disable_web_page_preview: true,
+    });
+    if (answer.ok) delivered++;
+    // The chat by its place in DESK_TELEGRAM_CHAT_IDS: its id is not for the log.
+    else console.warn(`An invitation to desk chat #${index + 1} failed: ${answer.description}`);
+  }
+  return delivered > 0 ? "sent" : "failed";
 }

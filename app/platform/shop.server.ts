@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { sql } from "kysely";
@@ -136,6 +137,7 @@ let started = false;
 export function startShop(): void {
   if (started) return;
   started = true;
+  void tellHowToInviteTheFirstOwner();
   if (!outbox) console.info("Telegram notifications are off: TELEGRAM_BOT_TOKEN is not set.");
   if (!config.publicUrl && process.env.NODE_ENV === "production") {
     console.info(
@@ -149,6 +151,27 @@ export function startShop(): void {
   weekly?.start();
   morning?.start();
   retention.start();
+}
+
+/**
+ * A shop nobody can run yet (no owner who may sign in: a new install, or a restore of a
+ * shop whose owners were all locked out) says at start how to invite the first owner.
+ * Said by the first process only, so several workers print it once.
+ */
+async function tellHowToInviteTheFirstOwner(): Promise<void> {
+  if (cluster.isWorker && cluster.worker?.id !== 1) return;
+  const owner = await db
+    .selectFrom("staff")
+    .select("id")
+    .where("role", "=", "owner")
+    .where("disabled_at", "is", null)
+    .executeTakeFirst()
+    .catch(() => null);
+  if (owner !== undefined) return;
+  // One line: the server writes its log as JSON lines.
+  console.info(
+    'No owner can sign in to the desk yet. Invite the first one with a one-time sign-in link: npm run desk:invite -- --name "Your name" --role owner (on a server set up from deploy/: /srv/herbal-shop/deploy/shop desk:invite --name "Your name" --role owner).',
+  );
 }
 
 /** Ends the long poll and the jobs, sends what the outbox is sending, closes the database. */

@@ -1,12 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, data, redirect, useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { changePerson, isStaffRole, listPeople } from "~/desk/people.server";
+import { SIGN_IN_LINK_TTL_MS } from "~/desk/auth.server";
+import { STAFF_NAME_MAX } from "~/desk/limits";
+import { changePerson, invitePerson, isStaffRole, listPeople } from "~/desk/people.server";
 import { requireOwner } from "~/desk/session.server";
+import { sendInviteToDeskChats } from "~/desk/sign-in.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { getLanguage } from "~/i18n/languages";
 import { formatShopDateTime } from "~/platform/calendar";
-import { readForm } from "~/platform/http.server";
+import { publicOrigin, readForm } from "~/platform/http.server";
 import { shop } from "~/platform/shop.server";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 
@@ -32,10 +36,44 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = pageMetaTags;
 
-/** A role or a lock: checked on the server, refused with a message, recorded when done. */
+/**
+ * An invitation, a role or a lock: checked on the server, refused with a message, recorded
+ * when done. An invitation answers with its one-time address on this page alone: it is
+ * in no loader, so a reload or another tab never shows it again.
+ */
 export async function action({ request }: ActionFunctionArgs) {
   const { staff } = await requireOwner(request, { page: false });
   const form = await readForm(request);
+  if (form.get("intent") === "invite") {
+    const name = String(form.get("name") ?? "");
+    const role = form.get("role");
+    if (!isStaffRole(role)) return data({ error: "badRequest" as const }, 400);
+    const outcome = await invitePerson(shop.db, {
+      name,
+      role,
+      actor: { staffId: staff.id, name: staff.name },
+      now: shop.clock(),
+    });
+    if (outcome.kind === "badName") return data({ inviteError: "badName" as const, name }, 400);
+    if (outcome.kind === "locked")
+      return data({ inviteError: "locked" as const, name: outcome.name }, 409);
+    const sent = await sendInviteToDeskChats(request, {
+      name: outcome.person.name,
+      role: outcome.person.role,
+      by: staff.name,
+      token: outcome.token,
+    });
+    return {
+      invited: {
+        name: outcome.person.name,
+        role: outcome.person.role,
+        isNew: outcome.isNew,
+        link: `${publicOrigin(request)}/desk/sign-in/${outcome.token}`,
+        minutes: SIGN_IN_LINK_TTL_MS / 60_000,
+        sent,
+      },
+    };
+  }
   const id = Number(form.get("id"));
   const role = form.get("role");
   const lock = form.get("lock");
@@ -79,7 +117,7 @@ export default function DeskPeople() {
                   ? t("people.lastSeen", { date: person.lastSeenAt })
                   : t("people.added", { date: person.createdAt })}
             </p>
-            {result && "id" in result && result.id === person.id ? (
+            {result && "id" in result && result.id === person.id && "error" in result ? (
               <p className="desk-error" role="alert">
                 {t(`people.errors.${result.error}`)}
               </p>
@@ -111,7 +149,80 @@ export default function DeskPeople() {
           </li>
         ))}
       </ul>
-      <p className="desk-hint">{t("people.inviteHint")}</p>
+      <InviteForm result={result} />
+    </section>
+  );
+}
+
+type ActionResult = ReturnType<typeof useActionData<typeof action>>;
+
+/**
+ * Invite someone: a name and a role; the answer (the address to hand over, or why not)
+ * takes the focus, so it is read out and on screen after the post, with or without
+ * JavaScript (without, the browser lands on the form's fragment).
+ */
+function InviteForm({ result }: { result: ActionResult }) {
+  const { t } = useTranslation("desk");
+  const answer = useRef<HTMLDivElement>(null);
+  const invited = result && "invited" in result ? result.invited : null;
+  const error = result && "inviteError" in result ? result : null;
+  useEffect(() => {
+    if (invited || error) answer.current?.focus();
+  }, [invited, error]);
+  return (
+    <section id="invite" className="desk-card" aria-labelledby="invite-title">
+      <h2 id="invite-title">{t("people.invite.title")}</h2>
+      <p>{t("people.invite.intro")}</p>
+      <div ref={answer} tabIndex={-1}>
+        {invited ? (
+          <div className="desk-notice">
+            <p>
+              {invited.isNew
+                ? t("people.invite.done", { name: invited.name, minutes: invited.minutes })
+                : t("people.invite.doneExisting", {
+                    name: invited.name,
+                    role: t(`people.roles.${invited.role}`),
+                    minutes: invited.minutes,
+                  })}
+            </p>
+            <div className="desk-field">
+              <label htmlFor="invite-link">{t("people.invite.link")}</label>
+              <input id="invite-link" type="url" dir="ltr" readOnly value={invited.link} />
+            </div>
+            {invited.sent ? <p>{t(`people.invite.chats.${invited.sent}`)}</p> : null}
+          </div>
+        ) : null}
+        {error ? (
+          <p className="desk-error" role="alert">
+            {t(`people.invite.errors.${error.inviteError}`, { name: error.name })}
+          </p>
+        ) : null}
+      </div>
+      <Form method="post" action="/desk/people#invite" className="desk-form">
+        <input type="hidden" name="intent" value="invite" />
+        <div className="desk-field">
+          <label htmlFor="invite-name">{t("people.invite.name")}</label>
+          <input
+            id="invite-name"
+            name="name"
+            required
+            maxLength={STAFF_NAME_MAX}
+            autoComplete="off"
+            defaultValue={error?.name ?? ""}
+            aria-invalid={error ? true : undefined}
+          />
+        </div>
+        <div className="desk-field">
+          <label htmlFor="invite-role">{t("people.role")}</label>
+          <select id="invite-role" name="role" defaultValue="staff">
+            <option value="staff">{t("people.roles.staff")}</option>
+            <option value="owner">{t("people.roles.owner")}</option>
+          </select>
+        </div>
+        <button type="submit" className="desk-button desk-button--primary">
+          {t("people.invite.submit")}
+        </button>
+      </Form>
     </section>
   );
 }

@@ -1,8 +1,13 @@
 import type { Kysely } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { listActivity } from "~/content/activity.server";
-import { findOrCreateStaff, setRoleFromCommandLine } from "~/desk/auth.server";
-import { changePerson, listPeople } from "~/desk/people.server";
+import {
+  findOrCreateStaff,
+  inspectSignInLink,
+  redeemSignInLink,
+  setRoleFromCommandLine,
+} from "~/desk/auth.server";
+import { changePerson, invitePerson, listPeople } from "~/desk/people.server";
 import type { Database } from "../../db/schema";
 import { freshDatabase } from "./support/database";
 
@@ -87,5 +92,66 @@ describe("people of the desk (D31)", () => {
     expect(results.sort()).toEqual(["changed", "lastOwner"]);
     const owners = (await listPeople(db)).filter((one) => one.role === "owner");
     expect(owners).toHaveLength(1);
+  });
+
+  it("lets an owner invite someone from the desk: a one-time link, the person and the link in the trail", async () => {
+    const tamar = await person("Tamar", "owner");
+    const invited = await invitePerson(db, {
+      name: "  Nino   Beridze ",
+      role: "owner",
+      actor: tamar.actor,
+      now: NOW,
+    });
+    if (invited.kind !== "invited") throw new Error(invited.kind);
+    expect(invited.person).toMatchObject({ name: "Nino Beridze", role: "owner" });
+    expect(invited.isNew).toBe(true);
+    // The token is stored hashed only, and signs exactly this person in, once.
+    const stored = await db.selectFrom("desk_sign_in_links").selectAll().execute();
+    expect(JSON.stringify(stored)).not.toContain(invited.token);
+    expect(await inspectSignInLink(db, invited.token, NOW + 60_000)).toMatchObject({
+      usable: true,
+      staff: { name: "Nino Beridze" },
+    });
+    const redeem = (at: number) =>
+      redeemSignInLink(db, { token: invited.token, name: null, userAgent: "test" }, at);
+    expect(await redeem(NOW + 60_000)).toMatchObject({
+      ok: true,
+      staff: { name: "Nino Beridze", role: "owner" },
+    });
+    expect(await redeem(NOW + 61_000)).toEqual({ ok: false, reason: "used" });
+
+    // Invited again: a fresh link, the role untouched (People changes roles).
+    const again = await invitePerson(db, {
+      name: "Nino Beridze",
+      role: "staff",
+      actor: tamar.actor,
+      now: NOW + 120_000,
+    });
+    expect(again).toMatchObject({ kind: "invited", isNew: false, person: { role: "owner" } });
+
+    const trail = await listActivity(db, { staffId: tamar.id });
+    expect(trail.map(({ actor, field, before, after }) => [actor, field, before, after])).toEqual([
+      ["Tamar", "invited", null, "yes"],
+      ["Tamar", "invited", null, "yes"],
+      ["Tamar", "role", null, "owner"],
+      ["Tamar", "created", null, "Nino Beridze"],
+    ]);
+  });
+
+  it("refuses an invitation without a name, and one for a person who is locked out", async () => {
+    const tamar = await person("Tamar", "owner");
+    const giorgi = await person("Giorgi", "staff");
+    await changePerson(db, {
+      id: giorgi.id,
+      change: { locked: true },
+      actor: tamar.actor,
+      now: NOW,
+    });
+    const invite = (name: string) =>
+      invitePerson(db, { name, role: "staff", actor: tamar.actor, now: NOW });
+    expect(await invite("   ")).toEqual({ kind: "badName" });
+    expect(await invite("Giorgi")).toEqual({ kind: "locked", name: "Giorgi" });
+    expect(await db.selectFrom("desk_sign_in_links").selectAll().execute()).toEqual([]);
+    expect((await listPeople(db)).map((one) => one.name)).toEqual(["Giorgi", "Tamar"]);
   });
 });
