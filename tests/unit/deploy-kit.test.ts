@@ -7,7 +7,7 @@ import {
   readdirSync,
   writeFileSync,
 } from "node:fs";
-import { tmpdir } from "node:os";
+import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -106,19 +106,27 @@ function systemdVerifies(): boolean {
   return good.status === 0 && good.stderr === "" && bad.status !== null && bad.status !== 0;
 }
 
-const UNITS = ["herbal-shop.service", "herbal-shop-backup.service", "herbal-shop-backup.timer"];
+const UNITS = [
+  "herbal-shop.service",
+  "herbal-shop-backup.service",
+  "herbal-shop-backup.timer",
+  "herbal-shop-failure@.service",
+];
 
 describe.skipIf(!systemdVerifies())("deploy/ units (systemd-analyze verify works here)", () => {
-  // The units name the checkout as /srv/herbal-shop, which this machine does not have:
-  // copies with that folder replaced by this checkout let verify check that every command
-  // they run exists and is executable (deploy/backup.sh included). Any message at all,
+  // The units name the checkout as /srv/herbal-shop and Node as /usr/local/bin/node (README
+  // links it there), which this machine need not have: copies with this checkout and this
+  // Node let verify check that every command they run exists and is executable
+  // (deploy/backup.sh included). Any message at all,
   // an unknown or malformed option included, fails the test: verify itself exits 0 then.
   it("verify without a single message", () => {
     const folder = mkdtempSync(join(tmpdir(), "shop-units-"));
     for (const unit of UNITS)
       writeFileSync(
         join(folder, unit),
-        read(`deploy/${unit}`).replaceAll("/srv/herbal-shop", root.replace(/\/$/, "")),
+        read(`deploy/${unit}`)
+          .replaceAll("/srv/herbal-shop", root.replace(/\/$/, ""))
+          .replaceAll("/usr/local/bin/node", process.execPath),
       );
     const result = run(
       "systemd-analyze",
@@ -149,7 +157,9 @@ describe("deploy/herbal-shop.service", () => {
 
   it("runs the built server as its own user, drains on SIGTERM and keeps the JIT working", () => {
     expect(options("User")).toEqual(["herbal-shop"]);
-    expect(options("ExecStart")).toEqual(["/usr/bin/node server/index.mjs build/server/index.js"]);
+    expect(options("ExecStart")).toEqual([
+      "/usr/local/bin/node server/index.mjs build/server/index.js",
+    ]);
     expect(options("EnvironmentFile")).toEqual(["/etc/herbal-shop/env"]);
     expect(options("Restart")).toEqual(["on-failure"]);
     expect(options("KillSignal")).toEqual(["SIGTERM"]);
@@ -158,6 +168,65 @@ describe("deploy/herbal-shop.service", () => {
     expect(options("CapabilityBoundingSet")).toEqual([""]);
     expect(options("UMask")).toEqual(["0077"]);
     expect(options("MemoryDenyWriteExecute")).toEqual([]);
+  });
+});
+
+describe("deploy/ units on failure", () => {
+  it("both services name the kit's failure unit, which writes one error line to the journal", () => {
+    for (const unit of ["herbal-shop.service", "herbal-shop-backup.service"])
+      expect(read(`deploy/${unit}`), unit).toMatch(/^OnFailure=herbal-shop-failure@%n\.service$/m);
+    const failure = read("deploy/herbal-shop-failure@.service");
+    expect(failure).toMatch(/^SyslogIdentifier=herbal-shop-failure$/m);
+    expect(failure).toMatch(/^SyslogLevel=err$/m);
+    expect(failure).toMatch(/^ExecStart=\/bin\/echo "%i failed\. /m);
+  });
+});
+
+describe("deploy/shop", () => {
+  // As the service's user: here the user running the tests, so no runuser is needed
+  // (on a server, root runs it and runuser changes the user).
+  const user = userInfo().username;
+  const shopCommand = (envFile: string, args: string[]) =>
+    run("sh", ["deploy/shop", ...args], { SHOP_USER: user, SHOP_ENV_FILE: envFile });
+
+  it("runs a shop command with the environment file read as systemd reads it", () => {
+    const folder = mkdtempSync(join(tmpdir(), "shop-wrapper-"));
+    // A folder name with a space and a dollar sign: the value must arrive as written.
+    const data = join(folder, "data $HOME x");
+    mkdirSync(data);
+    const envFile = join(folder, "env");
+    writeFileSync(
+      envFile,
+      [
+        "# The shop's environment",
+        "",
+        `DATABASE_PATH=${join(data, "shop.sqlite")}`,
+        '  PUBLIC_URL="https://shop.test.example"',
+        "; an old-style comment",
+      ].join("\n"),
+    );
+    const result = shopCommand(envFile, [
+      "desk:invite",
+      "--name",
+      "Nino Beridze",
+      "--role",
+      "owner",
+    ]);
+    expect(result.stderr).toBe("");
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/^Sign-in link for Nino Beridze, owner /m);
+    expect(result.stdout).toMatch(/^https:\/\/shop\.test\.example\/desk\/sign-in\/[\w-]{40,}$/m);
+    expect(existsSync(join(data, "shop.sqlite"))).toBe(true);
+  });
+
+  it("refuses what is not a shop command, and the development ones", () => {
+    const envFile = join(mkdtempSync(join(tmpdir(), "shop-wrapper-")), "env");
+    writeFileSync(envFile, "PORT=3000\n");
+    const unknown = shopCommand(envFile, ["desk:invent"]);
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toMatch(/The shop has no command "desk:invent"/);
+    expect(shopCommand(envFile, ["test"]).status).toBe(2);
+    expect(shopCommand(envFile, []).status).toBe(2);
   });
 });
 
