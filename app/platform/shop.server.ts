@@ -32,6 +32,16 @@ const db = createDatabase(databaseTarget(config));
 await migrateToLatest(db);
 // Orders placed before phones had a keyed hash get one (D35); the key is not in the database.
 await fillPhoneKeys(db);
+/**
+ * A shop nobody can run yet (a new install, or a restore of a shop whose owners were all
+ * locked out): it says at start how to invite the first owner.
+ */
+const noOwnerYet = !(await db
+  .selectFrom("staff")
+  .select("id")
+  .where("role", "=", "owner")
+  .where("disabled_at", "is", null)
+  .executeTakeFirst());
 /** The catalogue and settings shoppers see, in memory, following every owner's change. */
 const content = createContentStore({ db, initial: await loadContent(db) });
 
@@ -137,7 +147,12 @@ let started = false;
 export function startShop(): void {
   if (started) return;
   started = true;
-  void tellHowToInviteTheFirstOwner();
+  // Said by the first process only, so several workers print it once; one line, since the
+  // server writes its log as JSON lines.
+  if (noOwnerYet && (cluster.isPrimary || cluster.worker?.id === 1))
+    console.info(
+      'No owner can sign in to the desk yet. Invite the first one with a one-time sign-in link: npm run desk:invite -- --name "Your name" --role owner (on a server set up from deploy/: /srv/herbal-shop/deploy/shop desk:invite --name "Your name" --role owner).',
+    );
   if (!outbox) console.info("Telegram notifications are off: TELEGRAM_BOT_TOKEN is not set.");
   if (!config.publicUrl && process.env.NODE_ENV === "production") {
     console.info(
@@ -151,27 +166,6 @@ export function startShop(): void {
   weekly?.start();
   morning?.start();
   retention.start();
-}
-
-/**
- * A shop nobody can run yet (no owner who may sign in: a new install, or a restore of a
- * shop whose owners were all locked out) says at start how to invite the first owner.
- * Said by the first process only, so several workers print it once.
- */
-async function tellHowToInviteTheFirstOwner(): Promise<void> {
-  if (cluster.isWorker && cluster.worker?.id !== 1) return;
-  const owner = await db
-    .selectFrom("staff")
-    .select("id")
-    .where("role", "=", "owner")
-    .where("disabled_at", "is", null)
-    .executeTakeFirst()
-    .catch(() => null);
-  if (owner !== undefined) return;
-  // One line: the server writes its log as JSON lines.
-  console.info(
-    'No owner can sign in to the desk yet. Invite the first one with a one-time sign-in link: npm run desk:invite -- --name "Your name" --role owner (on a server set up from deploy/: /srv/herbal-shop/deploy/shop desk:invite --name "Your name" --role owner).',
-  );
 }
 
 /** Ends the long poll and the jobs, sends what the outbox is sending, closes the database. */
