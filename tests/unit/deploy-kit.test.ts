@@ -93,6 +93,37 @@ it.runIf(!caddy)("deploy/Caddyfile: caddy is not installed, so it was not valida
   console.warn("Skipped: caddy validate (apt-get install -y caddy)");
 });
 
+const nft = run("nft", ["--version"]).status === 0;
+
+describe.skipIf(!nft)("deploy/nftables.conf (nft installed)", () => {
+  // `nft -c` parses the file and checks it against the kernel without applying anything.
+  it("is a valid ruleset that lets in only ssh, http and https (TCP, and UDP for HTTP/3)", () => {
+    const result = run("nft", ["-c", "-f", "deploy/nftables.conf"]);
+    expect(result.stderr).toBe("");
+    expect(result.status).toBe(0);
+    const rules = read("deploy/nftables.conf");
+    expect(rules).toMatch(
+      /chain input \{\n\s+type filter hook input priority filter; policy drop;/,
+    );
+    const accepted = [...rules.matchAll(/^\s+(tcp|udp) dport (.+) accept$/gm)].map((m) => [
+      m[1],
+      m[2],
+    ]);
+    expect(accepted).toEqual([
+      ["tcp", "{ 22, 80, 443 }"],
+      ["udp", "443"],
+    ]);
+    // The check refuses a broken file, so the empty output above means something.
+    const folder = mkdtempSync(join(tmpdir(), "shop-nft-"));
+    writeFileSync(join(folder, "broken.conf"), rules.replace("policy drop;", "policy dorp;"));
+    expect(run("nft", ["-c", "-f", join(folder, "broken.conf")]).status).not.toBe(0);
+  });
+});
+
+it.runIf(!nft)("deploy/nftables.conf: nft is not installed, so it was not checked", () => {
+  console.warn("Skipped: nft -c (apt-get install -y nftables)");
+});
+
 /**
  * Whether `systemd-analyze verify` works here (systemd need not be PID 1): it must accept a
  * unit that is right and refuse one that is not.
