@@ -187,7 +187,15 @@ function InviteForm({ result }: { result: ActionResult }) {
             </p>
             <div className="desk-field">
               <label htmlFor="invite-link">{t("people.invite.link")}</label>
-              <input id="invite-link" type="url" dir="ltr" readOnly value={invited.link} />
+              {/* All of it on screen, wrapped, to read out or check before handing over. */}
+              <textarea
+                id="invite-link"
+                className="desk-link"
+                dir="ltr"
+                rows={3}
+                readOnly
+                value={invited.link}
+              />
             </div>
             {invited.sent ? <p>{t(`people.invite.chats.${invited.sent}`)}</p> : null}
           </div>
