@@ -62,7 +62,11 @@ export function handleError(
   { request, context }: LoaderFunctionArgs | ActionFunctionArgs,
 ) {
   if (request.signal.aborted) return;
-  // A response Remix made for an error (a 404 of no route, say) carries the error itself.
+  // Remix's answer to a request no route can serve (404: no route, 405: a POST to a page
+  // with no action) is the visitor's mistake, not the shop's fault, and its message names
+  // the address, which may be a private one (`/o/{token}`): it is not logged.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  // Any other response Remix made for an error carries the error itself.
   const cause =
     isRouteErrorResponse(error) && "error" in error && error.error ? error.error : error;
   if (context.log) context.log.error({ err: cause }, "The request failed");

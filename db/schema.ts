@@ -189,6 +189,8 @@ export interface BlockedPhonesTable {
 export interface ThrottleHitsTable {
   bucket: string;
   at: string;
+  /** When this attempt leaves its limit's window; the row is removed then. */
+  until: string;
 }
 
 /** Telegram updates already handled (D25): each update id once, across restarts. */

@@ -3,12 +3,26 @@
 // `console` call of the server and of the build goes through it once `routeConsole` ran,
 // so a job's warning or Remix's error is a JSON line too. No line ever holds a request's
 // body, address, query or headers: the request line is written from named fields
-// (server/serve.mjs), and an error is written as its type, message, code and stack only.
+// (server/serve.mjs), and an error is written as its type, message, code and stack only,
+// with any private address in them written as its pattern (`/o/:token`).
 import { format } from "node:util";
 import pino from "pino";
 
 /** How many causes of an error are written under it. */
 const CAUSE_DEPTH = 3;
+
+/** The addresses whose last part is a secret: an order's private page, a desk sign-in link. */
+const SECRET_PATHS = /(\/o|\/desk\/sign-in)\/[^/\s"'`?#<>]+/g;
+
+/**
+ * A text as a log line may hold it: a private address is written as its route's pattern
+ * (`/o/:token`), so an error or a warning that names the address gives no token away.
+ *
+ * @param {string} text
+ */
+export function withoutSecrets(text) {
+  return text.replace(SECRET_PATHS, "$1/:token");
+}
 
 /**
  * An error as a log line may hold it. Not pino's own serializer: that copies every
@@ -23,10 +37,10 @@ export function safeError(error, depth = 0) {
     return { type: typeof error, message: typeof error === "string" ? error : "(not an Error)" };
   }
   /** @type {ReturnType<typeof safeError>} */
-  const written = { type: error.name, message: error.message };
+  const written = { type: error.name, message: withoutSecrets(error.message) };
   const code = /** @type {{ code?: unknown }} */ (error).code;
   if (typeof code === "string" || typeof code === "number") written.code = code;
-  if (error.stack) written.stack = error.stack;
+  if (error.stack) written.stack = withoutSecrets(error.stack);
   if (error.cause !== undefined && depth < CAUSE_DEPTH)
     written.cause = safeError(error.cause, depth + 1);
   return written;
@@ -73,8 +87,8 @@ export function routeConsole(logger, target = console) {
     target[/** @type {keyof typeof LEVELS} */ (method)] = (...args) => {
       const error = args.find((arg) => arg instanceof Error);
       const rest = args.filter((arg) => arg !== error);
-      const message = rest.length > 0 ? format(...rest) : undefined;
-      if (error) logger[level]({ err: error }, message ?? error.message);
+      const message = rest.length > 0 ? withoutSecrets(format(...rest)) : undefined;
+      if (error) logger[level]({ err: error }, message ?? withoutSecrets(error.message));
       else logger[level](message ?? "");
     };
   }

@@ -100,7 +100,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     });
     const outcome = giveUp ? "giving up" : `retrying in ${Math.round(delay / 1000)} s`;
     log.warn(
-      `Telegram notification ${row.id} (order ${row.order_id}, chat ${row.chat_id}) failed, attempt ${attempt}/${maxAttempts}, ${outcome}: ${safeError}`,
+      `Telegram notification ${row.id} (order ${row.order_id}) failed, attempt ${attempt}/${maxAttempts}, ${outcome}: ${safeError}`,
     );
   }
 

@@ -19,6 +19,7 @@ import { type CalendarDate, shopToday } from "./calendar";
 import { type Clock, systemClock } from "./clock";
 import { databaseTarget, getConfig } from "./config.server";
 import type { Job } from "./job.server";
+import { createThrottleSweep } from "./throttle.server";
 
 /**
  * The composition root: the one place that reads the settings and makes the database,
@@ -112,6 +113,9 @@ const retention: Job = createRetentionJob({
   onChanged: kickOutbox,
 });
 
+/** Every minute: the limits' attempts whose window is over, with the addresses they name. */
+const throttleSweep: Job = createThrottleSweep({ db, now: clock });
+
 export const shop = {
   config,
   db,
@@ -166,6 +170,7 @@ export function startShop(): void {
   weekly?.start();
   morning?.start();
   retention.start();
+  throttleSweep.start();
 }
 
 /** Ends the long poll and the jobs, sends what the outbox is sending, closes the database. */
@@ -176,6 +181,7 @@ export async function stopShop(): Promise<void> {
     weekly?.stop(),
     morning?.stop(),
     retention.stop(),
+    throttleSweep.stop(),
     content.watcher.stop(),
   ]);
   await outbox?.stop();

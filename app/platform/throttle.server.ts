@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { isoAt } from "~/platform/clock";
+import { type Job, createJob } from "~/platform/job.server";
 import type { Database } from "../../db/schema";
 
 export interface ThrottleVerdict {
@@ -9,9 +10,17 @@ export interface ThrottleVerdict {
 }
 
 /**
+ * How often each process removes the attempts whose window is over. A bucket may name a
+ * client's address, so this bounds how long an address outlives its window (the privacy
+ * page says how long that is).
+ */
+export const THROTTLE_SWEEP_MS = 60_000;
+
+/**
  * Counts one attempt in `bucket` unless `limit` attempts already fell within the last
  * `windowMs`. Kept in the database, so every process counts the same attempts and a
- * restart forgets nothing. Old attempts are swept as new ones come.
+ * restart forgets nothing. Each attempt carries the end of its own window, and only this
+ * bucket's are touched here, so limits with different windows never cut each other short.
  */
 export async function hitThrottle(
   db: Kysely<Database>,
@@ -22,7 +31,11 @@ export async function hitThrottle(
 ): Promise<ThrottleVerdict> {
   return db.transaction().execute(async (trx) => {
     const since = isoAt(now - windowMs);
-    await trx.deleteFrom("throttle_hits").where("at", "<", since).execute();
+    await trx
+      .deleteFrom("throttle_hits")
+      .where("bucket", "=", bucket)
+      .where("at", "<", since)
+      .execute();
     const recent = await trx
       .selectFrom("throttle_hits")
       .select("at")
@@ -39,8 +52,29 @@ export async function hitThrottle(
     }
     await trx
       .insertInto("throttle_hits")
-      .values({ bucket, at: isoAt(now) })
+      .values({ bucket, at: isoAt(now), until: isoAt(now + windowMs) })
       .execute();
     return { ok: true, retryAfterSeconds: 0 };
+  });
+}
+
+/** Removes every attempt whose window is over at `now`; returns how many. */
+export async function sweepThrottle(db: Kysely<Database>, now: number): Promise<number> {
+  const removed = await db
+    .deleteFrom("throttle_hits")
+    .where("until", "<", isoAt(now))
+    .executeTakeFirst();
+  return Number(removed.numDeletedRows);
+}
+
+/** The sweep as a background job of every process: a row is gone within a minute of its window. */
+export function createThrottleSweep(options: { db: Kysely<Database>; now: () => number }): Job {
+  return createJob({
+    name: "The throttle's sweep",
+    everyMs: THROTTLE_SWEEP_MS,
+    async run() {
+      await sweepThrottle(options.db, options.now());
+      return undefined;
+    },
   });
 }

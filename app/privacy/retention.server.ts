@@ -30,10 +30,12 @@ const REMOVED = JSON.stringify({ before: "—", after: "—" });
 /**
  * Clears what identifies the person in these orders (D35): address, phone, name,
  * messenger, e-mail, the pinned note and every note staff typed, the before → after of a
- * correction to those fields, the shopper's Telegram link and the messages queued for it.
+ * correction to those fields, the shopper's Telegram chats and every message sent or queued
+ * for them (so no chat id of the shopper stays).
  * Kept: number, dates, items, totals, statuses and who changed them, and the phone's
  * keyed hash (the refusal memory). The order's message in the desk chats is edited to
- * match. Returns the orders it changed; ones already depersonalised are left alone.
+ * match. Returns the orders it changed; ones already depersonalised are left alone but for
+ * the shopper's chats, removed from those too.
  */
 export async function depersonaliseOrders(
   trx: Transaction<Database>,
@@ -42,6 +44,14 @@ export async function depersonaliseOrders(
   chat: ChatSettings | null,
 ): Promise<number[]> {
   if (orderIds.length === 0) return [];
+  // The shopper's chats and every message the shop sent or meant to send them (a topic
+  // each) name the shopper's Telegram chat: they go, for orders depersonalised earlier too.
+  await trx.deleteFrom("shopper_chats").where("order_id", "in", orderIds).execute();
+  await trx
+    .deleteFrom("notifications")
+    .where("order_id", "in", orderIds)
+    .where("topic", "is not", null)
+    .execute();
   const changed = await trx
     .updateTable("orders")
     .set({
@@ -72,20 +82,6 @@ export async function depersonaliseOrders(
     .where("note_key", "in", PERSONAL_EDITS)
     .execute();
   await trx.updateTable("handoffs").set({ reason: null }).where("order_id", "in", ids).execute();
-  await trx.deleteFrom("shopper_chats").where("order_id", "in", ids).execute();
-  // The shopper's own messages (a topic each): unsent ones go, sent ones keep no text.
-  await trx
-    .deleteFrom("notifications")
-    .where("order_id", "in", ids)
-    .where("topic", "is not", null)
-    .where("status", "!=", "sent")
-    .execute();
-  await trx
-    .updateTable("notifications")
-    .set({ text: "" })
-    .where("order_id", "in", ids)
-    .where("topic", "is not", null)
-    .execute();
   if (chat) for (const order of changed) await refreshOrderMessages(trx, order, chat, now);
   else
     await trx.updateTable("notifications").set({ text: "" }).where("order_id", "in", ids).execute();

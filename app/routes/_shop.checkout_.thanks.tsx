@@ -126,7 +126,8 @@ export default function Thanks() {
         <p className="thanks__text">{t("thanks.text")}</p>
         {trackToken ? (
           <p>
-            <Link to={`/o/${trackToken}`} className="button button--quiet">
+            {/* A new document: Google's tag, started here, never sees the private page. */}
+            <Link to={`/o/${trackToken}`} reloadDocument className="button button--quiet">
               {t("track.link")}
             </Link>
           </p>

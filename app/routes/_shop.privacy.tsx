@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { getLocale } from "~/i18n/i18next.server";
 import { shareable } from "~/platform/handle";
 import { shop } from "~/platform/shop.server";
+import { addressHeldMinutes } from "~/privacy/address-held.server";
 import { PolicyPage } from "~/ui/PolicyPage";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 
@@ -18,6 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     values: {
       delivered: t("privacy.days", { count: retention.deliveredDays }),
       undelivered: t("privacy.days", { count: retention.undeliveredDays }),
+      held: t("privacy.minutes", { count: addressHeldMinutes() }),
       state: t(analyticsOn ? "privacy.analyticsState.on" : "privacy.analyticsState.off"),
     },
   };

@@ -6,7 +6,7 @@ import { FIELD_LIMITS } from "~/checkout/fields";
 import { clientKey } from "~/checkout/rate-limit.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { lookUpOrder } from "~/orders/tracking.server";
-import { shareable } from "~/platform/handle";
+import { type RouteHandle, shareable } from "~/platform/handle";
 import { readForm } from "~/platform/http.server";
 import { shop } from "~/platform/shop.server";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
@@ -15,8 +15,9 @@ import { pageMetaTags, pageTitle } from "~/ui/meta";
  * `/track` (D33): an order number and a phone lead to the order's private page; every
  * miss gets the same answer, and too many tries a 429.
  */
-// The form is the same for everyone; only an answer (a POST) is this visitor's.
-export const handle = shareable;
+// The form is the same for everyone; only an answer (a POST) is this visitor's. It leads
+// to an order's private page, so it is never measured either.
+export const handle: RouteHandle = { ...shareable, private: true };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = shop.t(await getLocale(request), "checkout");

@@ -1,7 +1,7 @@
-import { Outlet, isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { Outlet, isRouteErrorResponse, useMatches, useRouteError } from "@remix-run/react";
 import { useGtag } from "~/analytics/use-analytics";
 import { defaultLanguage } from "~/i18n/languages";
-import { shareable } from "~/platform/handle";
+import { anyRoutePrivate, shareable } from "~/platform/handle";
 import { ErrorPage } from "~/ui/ErrorPage";
 import { ShopFrame } from "~/ui/ShopFrame";
 import { fallbackYear } from "~/ui/fallback-year";
@@ -14,8 +14,10 @@ const NO_ANALYTICS = { gaMeasurementId: null, adsConversionSendTo: null };
 
 export default function ShopLayout() {
   const rootData = useRootData();
-  // Analytics belong to the storefront: staff at work in the desk are not shoppers.
-  useGtag(rootData?.analytics ?? NO_ANALYTICS);
+  // Analytics belong to the storefront: staff at work in the desk are not shoppers, and a
+  // shopper's own pages (an order's, the look-up) are nobody else's business.
+  const measured = !anyRoutePrivate(useMatches());
+  useGtag((measured ? rootData?.analytics : null) ?? NO_ANALYTICS);
   return (
     <ShopFrame
       language={rootData?.locale ?? defaultLanguage}

@@ -1,4 +1,7 @@
+import type { Page } from "@playwright/test";
+import { placeOrderWithThanks } from "./support/order-over-http";
 import { type ShopServer, startShop } from "./support/server";
+import { deliveryDate, uniqueAddress } from "./support/shop";
 import { expect, test } from "./support/test";
 
 /**
@@ -53,5 +56,117 @@ test.describe("analytics, when configured", () => {
     await desk.goto(`${server?.url}/desk/sign-in?lng=en`);
     await expect(desk.locator("html")).toHaveAttribute("data-hydrated", "true");
     expect(tags).toHaveLength(1);
+  });
+});
+
+/**
+ * A shopper's own pages are never measured (D35): the order's private page, what hangs off
+ * it (cancel, the review form) and the look-up. Every request such a page makes is read,
+ * with analytics configured, and none goes to Google; a storefront page still loads the tag,
+ * so the test would notice a tag that never loads anywhere.
+ */
+test.describe("analytics stay off a shopper's own pages", () => {
+  let server: ShopServer | undefined;
+  let token = "";
+
+  test.beforeAll(async () => {
+    server = await startShop({ GA_MEASUREMENT_ID: "G-TEST12345", ORDER_RATE_LIMIT: "0" });
+    const { thanks } = await placeOrderWithThanks(server.url, uniqueAddress("Analytics"));
+    token = /href="\/o\/([\w-]+)"/.exec(thanks)?.[1] ?? "";
+    expect(token).not.toBe("");
+  });
+
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  /** Every address the page asks for from now on; Google's hosts are answered locally. */
+  async function requestsOf(page: Page): Promise<string[]> {
+    const urls: string[] = [];
+    page.on("request", (request) => urls.push(request.url()));
+    await page.route(/google/, (route) =>
+      route.fulfill({ contentType: "text/javascript", body: "" }),
+    );
+    return urls;
+  }
+
+  /** What the page pushed to Google's dataLayer (a page view's config among it), if anything. */
+  const dataLayer = (page: Page) =>
+    page.evaluate(() =>
+      ((window as unknown as { dataLayer?: ArrayLike<unknown>[] }).dataLayer ?? []).map((entry) =>
+        Array.from(entry),
+      ),
+    );
+
+  /** Opens `path` and waits until it is whole: hydrated with scripts, its network quiet. */
+  async function open(page: Page, path: string, javaScriptEnabled: boolean) {
+    await page.goto(`${server?.url}${path}`);
+    if (javaScriptEnabled)
+      await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    await page.waitForLoadState("networkidle");
+  }
+
+  test("the order's page, its cancel and review pages and /track load nothing of Google's", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    const urls = await requestsOf(page);
+    const privatePages = [
+      `/o/${token}?lng=en`,
+      `/o/${token}/cancel?lng=en`,
+      `/o/${token}/review/body/hemor-cream?lng=en`,
+      "/track?lng=en",
+    ];
+    for (const path of privatePages) {
+      await open(page, path, javaScriptEnabled);
+      expect(
+        urls.filter((url) => /google/.test(url)),
+        path,
+      ).toEqual([]);
+      expect(await dataLayer(page), path).toEqual([]);
+    }
+    expect(urls.some((url) => url.includes(`/o/${token}`))).toBe(true);
+
+    // A storefront page of the same shop does load it, when the browser runs scripts.
+    await open(page, "/about?lng=en", javaScriptEnabled);
+    expect(urls.filter((url) => /google/.test(url))).toEqual(
+      javaScriptEnabled ? ["https://www.googletagmanager.com/gtag/js?id=G-TEST12345"] : [],
+    );
+  });
+
+  test("from the thank-you, measured, to the order's page: Google sees no more", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    const urls = await requestsOf(page);
+    await page.goto(`${server?.url}/?lng=en`);
+    const form = { intent: "add", key: "body/hemor-cream" };
+    await page.request.post(`${server?.url}/cart`, { form });
+    const checkout = await (await page.request.get(`${server?.url}/checkout`)).text();
+    await page.request.post(`${server?.url}/checkout`, {
+      form: {
+        token: /name="token" value="([^"]+)"/.exec(checkout)?.[1] ?? "",
+        address: uniqueAddress("Analytics thanks"),
+        deliveryTime: deliveryDate(1),
+        phone: "+995 555 123 456",
+        messenger: "",
+        email: "",
+      },
+    });
+    await open(page, "/checkout/thanks", javaScriptEnabled);
+    const measured = urls.filter((url) => /google/.test(url));
+    if (javaScriptEnabled) {
+      // The home page and the thank-you: a document each.
+      expect(measured).toEqual(
+        Array(2).fill("https://www.googletagmanager.com/gtag/js?id=G-TEST12345"),
+      );
+      expect(await dataLayer(page)).toContainEqual(["config", "G-TEST12345"]);
+    }
+
+    await page.getByRole("link", { name: "Track your order" }).click();
+    await expect(page).toHaveURL(/\/o\/[\w-]+$/);
+    await page.waitForLoadState("networkidle");
+    expect(urls.filter((url) => /google/.test(url))).toEqual(measured);
+    expect(await dataLayer(page)).toEqual([]);
   });
 });

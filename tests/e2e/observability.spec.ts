@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import { request as httpRequest } from "node:http";
 import type { Browser, Page } from "@playwright/test";
 import { inviteLink } from "./support/desk";
-import { placeOrderOverHttp } from "./support/order-over-http";
+import { startFakeTelegram } from "./support/fake-telegram";
+import { placeOrderOverHttp, placeOrderWithThanks } from "./support/order-over-http";
 import { type ShopServer, startShop } from "./support/server";
 import { deliveryDate, uniqueAddress } from "./support/shop";
 import { expect, test } from "./support/test";
@@ -252,5 +253,60 @@ test("with two workers, /metrics sums what each counted and reads the database o
     }
   } finally {
     expect(await shop.stop()).toBe(0);
+  }
+});
+
+test("no log line names an order's token, a sign-in link's token or a shopper's chat", async () => {
+  test.setTimeout(90_000);
+  const SHOPPER = 7_700_042;
+  const telegram = await startFakeTelegram();
+  const shop = await startShop({
+    TELEGRAM_BOT_TOKEN: "626262:TEST-log-bot-token-0123456789",
+    TELEGRAM_CHAT_IDS: "-100444",
+    TELEGRAM_API_URL: telegram.url,
+    ORDER_RATE_LIMIT: "0",
+  });
+  const lines = stdoutFrom(shop);
+  try {
+    const { thanks } = await placeOrderWithThanks(shop.url, uniqueAddress("Log"));
+    const orderToken = /href="\/o\/([\w-]+)"/.exec(thanks)?.[1] ?? "";
+    const chatToken = /\?start=([\w-]+)/.exec(thanks)?.[1] ?? "";
+    expect(orderToken).not.toBe("");
+    expect(chatToken).not.toBe("");
+    const form = { body: new URLSearchParams({ intent: "x" }), headers: { Origin: shop.url } };
+
+    // A POST to the order's page, which has no action: Remix answers 405.
+    expect((await fetch(`${shop.url}/o/${orderToken}`, { method: "POST", ...form })).status).toBe(
+      405,
+    );
+    // An order's address with a token that is no order's.
+    const badToken = randomBytes(24).toString("base64url");
+    expect((await fetch(`${shop.url}/o/${badToken}`)).status).toBe(404);
+    // A sign-in link, looked at and used, that is no link of the desk's.
+    const signInToken = randomBytes(24).toString("base64url");
+    await fetch(`${shop.url}/desk/sign-in/${signInToken}`);
+    await fetch(`${shop.url}/desk/sign-in/${signInToken}`, { method: "POST", ...form });
+
+    // The shopper follows the order in Telegram, and the bot's answer fails to go.
+    await expect.poll(() => telegram.chatMessages("-100444").length).toBe(1);
+    telegram.failNext({
+      status: 400,
+      body: { ok: false, error_code: 400, description: "Bad Request: chat not found" },
+    });
+    telegram.queueUpdate(telegram.write(SHOPPER, `/start ${chatToken}`));
+    await expect
+      .poll(() =>
+        lines().some((line) => line.includes("Telegram notification") && line.includes("failed")),
+      )
+      .toBe(true);
+
+    const routes = lines().map((line) => (JSON.parse(line) as { route?: string }).route);
+    expect(routes).toEqual(expect.arrayContaining(["/o/:token", "/desk/sign-in/:token"]));
+    const all = lines().join("\n");
+    for (const secret of [orderToken, chatToken, badToken, signInToken, String(SHOPPER)])
+      expect(all, secret).not.toContain(secret);
+  } finally {
+    await shop.stop();
+    await telegram.stop();
   }
 });

@@ -218,6 +218,11 @@ describe("the log", () => {
     expect(raw.join("")).not.toContain("555");
     expect(raw.join("")).not.toContain("Rustaveli");
     expect(safeError("text")).toEqual({ type: "string", message: "text" });
+    const secret = safeError(
+      new Error('POST to "/o/4BtuQdeaJz6qbzJnLsn" and /desk/sign-in/Zq9_x-1?next=/desk failed'),
+    );
+    expect(secret.message).toBe('POST to "/o/:token" and /desk/sign-in/:token?next=/desk failed');
+    expect(secret.stack).not.toContain("4BtuQdeaJz6qbzJnLsn");
     expect(safeError({ phone: "+995 555" })).toEqual({ type: "object", message: "(not an Error)" });
   });
 

@@ -4,6 +4,7 @@ import { getDeskOrder } from "~/desk/orders.server";
 import { changeOrderStatus } from "~/orders/change-status.server";
 import { placeOrder } from "~/orders/place.server";
 import { phoneStanding } from "~/orders/read.server";
+import { handleShopperMessage } from "~/orders/shopper-chat.server";
 import { parseIsoDate } from "~/platform/calendar";
 import { accessActors, readAccessLog, recordAccess } from "~/privacy/access-log.server";
 import { phoneKey } from "~/privacy/phone-key.server";
@@ -82,6 +83,40 @@ async function refuse(orderNumber: number, at: number) {
   await move(orderNumber, "confirmed", at);
   await move(orderNumber, "shipped", at);
   await move(orderNumber, "refused", at, "Said she never ordered, lives at Vake 3");
+}
+
+const SHOPPER_CHAT = 7_000_123;
+
+/** The shopper presses Start on the order's Telegram link; what the bot sends them is sent. */
+async function followInTelegram(orderId: number, at: number) {
+  const { chat_token } = await read(orderId);
+  await db
+    .transaction()
+    .execute((trx) =>
+      handleShopperMessage(
+        trx,
+        { chat: { id: SHOPPER_CHAT }, text: `/start ${chat_token}` },
+        { updateId: orderId, now: at, chat },
+      ),
+    );
+}
+
+/** The dispatcher sent what was queued for the shopper's chat. */
+async function sentToShopper() {
+  await db
+    .updateTable("notifications")
+    .set({ status: "sent", sent_at: new Date(PLACED).toISOString(), message_id: 41 })
+    .where("chat_id", "=", String(SHOPPER_CHAT))
+    .execute();
+}
+
+/** Every row that still names the shopper's chat: their link to orders and their messages. */
+async function shopperChatRows() {
+  const chatId = String(SHOPPER_CHAT);
+  return [
+    ...(await db.selectFrom("shopper_chats").selectAll().where("chat_id", "=", chatId).execute()),
+    ...(await db.selectFrom("notifications").selectAll().where("chat_id", "=", chatId).execute()),
+  ];
 }
 
 async function read(orderId: number) {
@@ -190,6 +225,17 @@ describe("retention", () => {
     expect(edit.note_values).not.toContain("Vake");
   });
 
+  it("removes the shopper's Telegram chat: the link and every message sent or queued to it", async () => {
+    const placed = await order(ANA, "Tbilisi, Vake 3");
+    await followInTelegram(placed.id, PLACED);
+    await deliver(placed.order_number, PLACED);
+    await sentToShopper();
+    expect((await shopperChatRows()).length).toBeGreaterThan(2);
+
+    expect(await sweepRetention(db, { retention, now: PLACED + 1096 * DAY, chat })).toBe(1);
+    expect(await shopperChatRows()).toEqual([]);
+  });
+
   it("runs once a day however many processes try", async () => {
     const placed = await order(ANA, "Tbilisi, Vake 3");
     await deliver(placed.order_number, PLACED);
@@ -264,6 +310,8 @@ describe("a person's data on request", () => {
       })
       .execute();
     const open = await order(ANA, "Tbilisi, Vake 3", PLACED + DAY);
+    await followInTelegram(delivered.id, PLACED + DAY);
+    await followInTelegram(open.id, PLACED + DAY);
     const received = parseIsoDate("2026-11-20");
     if (!received) throw new Error("date");
     const id = await openRequest(db, {
@@ -284,12 +332,15 @@ describe("a person's data on request", () => {
     expect((await read(delivered.id)).address).toBe("Tbilisi, Vake 3");
 
     await move(open.order_number, "cancelled", PLACED + DAY);
+    await sentToShopper();
+    expect((await shopperChatRows()).length).toBeGreaterThan(2);
     const erased = await eraseRequest(db, request, {
       actor: "Owner",
       now: PLACED + DAY,
       chat: null,
     });
     expect(erased).toEqual({ outcome: "erased", orders: 2 });
+    expect(await shopperChatRows()).toEqual([]);
     const kept = await read(delivered.id);
     expect(kept).toMatchObject({ address: "", phone: "", email: null, total: delivered.total });
     expect(await db.selectFrom("reviews").selectAll().execute()).toEqual([]);
