@@ -24,7 +24,7 @@ const SAME_AS_ENGLISH = [
   /^(activity|privacy\.access)\.person$/,
   /^products\.missingIn$/,
   // A person's name is "Name" in German too.
-  /^(order|csv|fields|chat\.message|event\.edited|couriers|activity\.fields)\.name$/,
+  /^(order|csv|fields|chat\.message|event\.edited|couriers|activity\.fields|people\.invite)\.name$/,
   // A range of dates is written with a dash in every language.
   /^reports\.range$/,
   // A handled request is its outcome, a date and a name.
