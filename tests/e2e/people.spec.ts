@@ -75,13 +75,13 @@ test("inviting someone already in the desk gives a fresh link and keeps their ro
   // Spaces only: the browser's `required` does not catch it, the server does.
   await invite.getByLabel("Name").fill("   ");
   await invite.getByRole("button", { name: "Invite" }).click();
-  await expect(invite.getByRole("alert")).toHaveText("Please write the person's name.");
+  await expect(invite.getByRole("alert")).toHaveText("Please enter the person's name.");
 
   await invite.getByLabel("Name").fill(giorgi);
   await invite.getByLabel("Role").selectOption("owner");
   await invite.getByRole("button", { name: "Invite" }).click();
   await expect(invite.locator(".desk-notice")).toContainText(
-    `${giorgi} is already on the team (Staff); the role stays as it is.`,
+    `${giorgi} is already on the team (Staff); their role stays the same.`,
   );
   const link = await invite.getByLabel("Sign-in link").inputValue();
   const theirs = await browser.newContext({ javaScriptEnabled });

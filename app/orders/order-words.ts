@@ -1,0 +1,46 @@
+import { type Catalog, findProduct } from "~/catalog/model";
+import { type LanguageCode, getLanguage, isLanguageCode } from "~/i18n/languages";
+
+/**
+ * An order item's name in the reader's language: the catalogue's title of the product
+ * its key names. The title stored with the order (in the chats' language at checkout)
+ * names a product the catalogue no longer has, or has no title for in that language.
+ */
+export function itemTitle(
+  item: { item_key: string; title: string },
+  catalog: Catalog,
+  language: LanguageCode,
+): string {
+  return findProduct(catalog, item.item_key)?.texts[language]?.title || item.title;
+}
+
+/** The language an order was placed in, named as the language switcher names it. */
+export interface OrderLanguage {
+  /** The language's own name ("ქართული"), or the stored code when the shop has no such language. */
+  name: string;
+  /** Its BCP 47 tag, for the `lang` of the name; null for an unknown code. */
+  lang: string | null;
+}
+
+export function orderLanguage(code: string): OrderLanguage {
+  if (!isLanguageCode(code)) return { name: code, lang: null };
+  const language = getLanguage(code);
+  return { name: language.name, lang: language.htmlLang };
+}
+
+/**
+ * Who did something, as the desk's reader says it: the shop itself and the shopper (on the
+ * order's page, or in Telegram) in the reader's language, a person by their name.
+ */
+export function actorLabel(actor: string, t: (key: string) => string): string {
+  switch (actor) {
+    case "system":
+      return t("order.systemActor");
+    case "shopper":
+      return t("order.shopperActor");
+    case "shopper (Telegram)":
+      return t("order.shopperTelegramActor");
+    default:
+      return actor;
+  }
+}
