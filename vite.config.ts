@@ -64,9 +64,12 @@ const catalogPieces = ["ui/Breadcrumbs.tsx", "ui/ProductCard.tsx"].map(
  * fetches later, checkout/typing.ts, so its own chunk shares nothing with them: Rollup
  * would split it into two files), the notice the cart shows too. One file, not three.
  */
-const checkoutShared = ["checkout/fields.ts", "platform/calendar.ts", "ui/ClosedNotice.tsx"].map(
-  (file) => `${appFolder}${file}`,
-);
+const checkoutShared = [
+  "checkout/fields.ts",
+  "phone/prefix.ts",
+  "platform/calendar.ts",
+  "ui/ClosedNotice.tsx",
+].map((file) => `${appFolder}${file}`);
 
 const manualChunks: Rollup.GetManualChunk = (id, { getModuleInfo }) => {
   if (id.startsWith(orderPages)) return "order-pages";

@@ -1,11 +1,11 @@
 import { loadContent } from "../app/content/store.server";
-import { systemClock } from "../app/platform/clock";
-import { databaseTarget, getConfig } from "../app/platform/config.server";
 // `npm run privacy:sweep`: depersonalises now every order whose keeping time is over
 // (KEEP_DELIVERED_DAYS, KEEP_UNDELIVERED_DAYS), as the shop's daily job does (D35). Safe
 // while the shop runs; the desk chats' messages are corrected by the running server's
 // outbox, or by the next one to start.
-import { fillPhoneKeys } from "../app/privacy/phone-key.server";
+import { fillPhoneKeys } from "../app/phone/phone-key.server";
+import { systemClock } from "../app/platform/clock";
+import { databaseTarget, getConfig } from "../app/platform/config.server";
 import { sweepRetention } from "../app/privacy/retention.server";
 import { createDatabase } from "../db/connection";
 import { migrateToLatest } from "../db/migrate";

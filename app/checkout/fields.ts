@@ -2,8 +2,7 @@
 // the form, the desk's order forms and the track page need without the rules themselves
 // (./schema, which brings valibot: the checkout loads it only when the form is used).
 
-/** The phone field's fixed start: Georgia's country code (spec §5; ./phone has the rules). */
-export const PHONE_PREFIX = "+995";
+export { PHONE_PREFIX } from "~/phone/prefix";
 
 /** Longest values accepted per field (D11). */
 export const FIELD_LIMITS = {

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { PHONE_PATTERN, normalizePhone } from "~/phone/phone";
 import { toShortDate } from "~/platform/calendar";
 import { type DeliveryWindow, parseDeliveryDate } from "./delivery-date";
 import {
@@ -8,7 +9,6 @@ import {
   HTML_EMAIL,
   checkoutFields,
 } from "./fields";
-import { PHONE_PATTERN, normalizePhone } from "./phone";
 
 const text = (limit: number) =>
   v.pipe(v.optional(v.string(), ""), v.trim(), v.maxLength(limit, "check.tooLong"));

@@ -2,5 +2,5 @@
 // date masks and the rules (valibot). Fetched when they enter the form (./CheckoutForm),
 // not with the page; the server checks every order with the same rules.
 export { maskDeliveryDate, snapToWindow } from "./delivery-date";
-export { maskPhone } from "./phone";
+export { maskPhone } from "~/phone/phone";
 export { validateCheckout } from "./schema";

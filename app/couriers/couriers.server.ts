@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import { normalizePhone } from "~/checkout/phone";
 import { type Actor, recordChanges } from "~/content/activity.server";
+import { normalizePhone } from "~/phone/phone";
 import { isoAt } from "~/platform/clock";
 import type { Courier, Database } from "../../db/schema";
 

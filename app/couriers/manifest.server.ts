@@ -1,5 +1,5 @@
-import { itemTitle } from "~/desk/order-words";
 import type { LanguageCode } from "~/i18n/languages";
+import { itemTitle } from "~/orders/order-words";
 import { shop } from "~/platform/shop.server";
 import { type CourierDay, courierDays, parseDay } from "./cash.server";
 

@@ -2,9 +2,9 @@ import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import { findOrder, itemsOf, phoneStandings } from "~/orders/read.server";
 import { NO_ORDERS, type PhoneStanding } from "~/orders/standing";
 import { orderStatuses } from "~/orders/status";
+import { phoneKey } from "~/phone/phone-key.server";
 import { addDays, shopToday, startOfShopDay, toIsoDate } from "~/platform/calendar";
 import { isoAt } from "~/platform/clock";
-import { phoneKey } from "~/privacy/phone-key.server";
 import type { Database, Order, OrderEvent, OrderItem, OrderStatus } from "../../db/schema";
 import { type DeskFilter, type DeskTab, deliveryDateOf, parseQuery } from "./search";
 

@@ -1,5 +1,5 @@
-import { PHONE_PREFIX } from "~/checkout/fields";
-import { normalizePhone } from "~/checkout/phone";
+import { normalizePhone } from "~/phone/phone";
+import { PHONE_PREFIX } from "~/phone/prefix";
 import {
   type CalendarDate,
   addDays,

@@ -1,8 +1,8 @@
 import type { LanguageCode } from "~/i18n/languages";
 import { formatOrderNumber } from "~/orders/order-number";
+import { itemTitle } from "~/orders/order-words";
 import { itemsOf } from "~/orders/read.server";
 import { shop } from "~/platform/shop.server";
-import { itemTitle } from "./order-words";
 
 export interface SlipView {
   number: string;

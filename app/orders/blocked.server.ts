@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
-import { normalizePhone } from "~/checkout/phone";
 import { recordChanges } from "~/content/activity.server";
 import type { Actor } from "~/content/activity.server";
+import { normalizePhone } from "~/phone/phone";
 import { isoAt } from "~/platform/clock";
 import type { Database } from "../../db/schema";
 import { BLOCK_REASON_MAX } from "./blocked";

@@ -1,5 +1,4 @@
 import type { Kysely, Transaction } from "kysely";
-import { actorLabel } from "~/desk/order-words";
 import { fixedT } from "~/i18n/instance.server";
 import type { LanguageCode } from "~/i18n/languages";
 import { eventNote } from "~/orders/event-note";
@@ -12,6 +11,7 @@ import {
 import { formatOrderNumber } from "~/orders/order-number";
 import { isoAt } from "~/platform/clock";
 import type { Database, Order } from "../../db/schema";
+import { actorLabel } from "./order-words";
 import { phoneStanding } from "./read.server";
 
 /** What the chat's messages depend on besides the order (D25, D26). */

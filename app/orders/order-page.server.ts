@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
 import type { Catalog } from "~/catalog/model";
-import { itemTitle } from "~/desk/order-words";
 import type { LanguageCode } from "~/i18n/languages";
 import type { Database, OrderStatus } from "../../db/schema";
 import { formatOrderNumber } from "./order-number";
+import { itemTitle } from "./order-words";
 import { FINAL_STATUSES } from "./status";
 import { TRACK_DETAILS_DAYS, isTrackToken, maskedAddress, maskedPhone } from "./tracking";
 

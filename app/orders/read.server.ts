@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
-import { phoneKey } from "~/privacy/phone-key.server";
+import { phoneKey } from "~/phone/phone-key.server";
 import type { Database, Order, OrderItem } from "../../db/schema";
 import { NO_ORDERS, type PhoneStanding } from "./standing";
 

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { normalizePhone } from "~/checkout/phone";
+import { normalizePhone } from "~/phone/phone";
 import { hitThrottle } from "~/platform/throttle.server";
 import type { Database } from "../../db/schema";
 import { TRACK_LIMIT, TRACK_WINDOW_MS } from "./tracking";

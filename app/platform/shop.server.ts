@@ -10,7 +10,7 @@ import { createDispatcher } from "~/orders/dispatcher.server";
 import { createExpiryJob } from "~/orders/expiry.server";
 import { type TelegramSettings, notificationsEnabled } from "~/orders/outbox.server";
 import { createMorningJob } from "~/orders/shopper-messages.server";
-import { fillPhoneKeys } from "~/privacy/phone-key.server";
+import { fillPhoneKeys } from "~/phone/phone-key.server";
 import { createRetentionJob } from "~/privacy/retention.server";
 import { createDatabase } from "../../db/connection";
 import { migrateToLatest } from "../../db/migrate";

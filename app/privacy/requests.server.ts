@@ -1,10 +1,11 @@
 import type { Kysely, Selectable } from "kysely";
-import { normalizePhone } from "~/checkout/phone";
 import { bumpRevision } from "~/content/store.server";
 import type { ChatSettings } from "~/orders/message.server";
 import { formatOrderNumber } from "~/orders/order-number";
 import { FINAL_STATUSES } from "~/orders/status";
 import { maskedPhone } from "~/orders/tracking";
+import { normalizePhone } from "~/phone/phone";
+import { phoneKey } from "~/phone/phone-key.server";
 import { type CalendarDate, addDays, parseIsoDate, toIsoDate } from "~/platform/calendar";
 import { isoAt } from "~/platform/clock";
 import type {
@@ -14,7 +15,6 @@ import type {
   PrivacyRequestKind,
   PrivacyRequestsTable,
 } from "../../db/schema";
-import { phoneKey } from "./phone-key.server";
 import { depersonaliseOrders } from "./retention.server";
 
 /** Georgia's law gives ten days to answer a person's request (D35). */

@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { CSV_BOM, csvFileName, csvPhone, csvRow } from "~/desk/csv";
-import { itemTitle, orderLanguage } from "~/desk/order-words";
 import { ordersForExport } from "~/desk/orders.server";
 import { parseDeskFilter } from "~/desk/search";
 import { requireStaff } from "~/desk/session.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { TETRI_PER_LARI } from "~/i18n/money";
 import { formatOrderNumber } from "~/orders/order-number";
+import { itemTitle, orderLanguage } from "~/orders/order-words";
 import { formatShopDateTime, shopToday, toIsoDate } from "~/platform/calendar";
 import { applyDeskHeaders } from "~/platform/security.server";
 import { shop } from "~/platform/shop.server";

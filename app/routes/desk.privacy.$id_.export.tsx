@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { orderLanguage } from "~/desk/order-words";
 import { requireOwner } from "~/desk/session.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { getLanguage } from "~/i18n/languages";
 import { eventNote } from "~/orders/event-note";
+import { orderLanguage } from "~/orders/order-words";
 import { formatShopDateTime } from "~/platform/calendar";
 import { shop } from "~/platform/shop.server";
 import { recordAccess } from "~/privacy/access-log.server";

@@ -9,10 +9,10 @@ import {
   presetRange,
 } from "~/couriers/reports.server";
 import { Chart } from "~/desk/Chart";
-import { orderLanguage } from "~/desk/order-words";
 import { requireOwner } from "~/desk/session.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { formatPrice } from "~/i18n/money";
+import { orderLanguage } from "~/orders/order-words";
 import { addDays, compareDates, parseIsoDate, toIsoDate } from "~/platform/calendar";
 import { shop } from "~/platform/shop.server";
 import { Price } from "~/ui/Price";

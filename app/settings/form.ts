@@ -1,6 +1,6 @@
 import { HTML_EMAIL } from "~/checkout/fields";
-import { normalizePhone } from "~/checkout/phone";
 import { isLanguageCode } from "~/i18n/languages";
+import { normalizePhone } from "~/phone/phone";
 import { type CalendarDate, compareDates, parseIsoDate } from "~/platform/calendar";
 import type { ChatsSettings, Contacts, DeliverySettings, Ordering } from "./model";
 

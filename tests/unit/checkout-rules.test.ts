@@ -6,8 +6,8 @@ import {
   parseDeliveryDate,
   snapToWindow,
 } from "~/checkout/delivery-date";
-import { isValidPhone, maskPhone, normalizePhone } from "~/checkout/phone";
 import { validateCheckout } from "~/checkout/schema";
+import { isValidPhone, maskPhone, normalizePhone } from "~/phone/phone";
 import {
   type CalendarDate,
   addDays,

@@ -15,11 +15,11 @@ import {
 } from "~/desk/auth.server";
 import { messengerLinks } from "~/desk/contact";
 import { csvCell, csvFileName, csvPhone, csvRow } from "~/desk/csv";
-import { itemTitle, orderLanguage } from "~/desk/order-words";
 import { getDeskOrder, listDeskOrders, ordersForExport } from "~/desk/orders.server";
 import { deskReturnPath, withReturnPath } from "~/desk/return-path.server";
 import { deskListHref, parseDeskFilter, parseQuery, toFilterQuery } from "~/desk/search";
 import { addOrderNote, changeOrderStatus } from "~/orders/change-status.server";
+import { itemTitle, orderLanguage } from "~/orders/order-words";
 import { placeOrder } from "~/orders/place.server";
 import { nextStatuses, orderStatuses, transition } from "~/orders/status";
 import { startOfShopDay } from "~/platform/calendar";

@@ -5,9 +5,9 @@ import { changeOrderStatus } from "~/orders/change-status.server";
 import { placeOrder } from "~/orders/place.server";
 import { phoneStanding } from "~/orders/read.server";
 import { handleShopperMessage } from "~/orders/shopper-chat.server";
+import { phoneKey } from "~/phone/phone-key.server";
 import { parseIsoDate } from "~/platform/calendar";
 import { accessActors, readAccessLog, recordAccess } from "~/privacy/access-log.server";
-import { phoneKey } from "~/privacy/phone-key.server";
 import {
   daysLeft,
   eraseRequest,
