@@ -49,7 +49,7 @@ const deskOnly = ["catalog/model.ts", "catalog/product-form.ts"].map(
  * from a link, seldom. Left to Rollup, their small route modules were folded into a chunk
  * the checkout loads, and every checkout carried them.
  */
-const orderPages = `${routesFolder}_shop.o.`;
+const orderPages = `${routesFolder}_own.o.`;
 
 /**
  * What the catalogue's pages (all products, a line, a product) share: one file rather than

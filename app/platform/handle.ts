@@ -13,22 +13,9 @@ export interface RouteHandle {
   shareable?: true;
   /** Dictionary namespaces the page needs beyond the storefront's (the desk's texts). */
   i18n?: readonly string[];
-  /**
-   * The page is a shopper's own or leads to it (an order's private page and what hangs
-   * off it, the look-up): no analytics runs on it, so its address reaches nobody (D35).
-   */
-  private?: true;
 }
 
 export const shareable: RouteHandle = { shareable: true };
-
-/** A shopper's own page: never measured. */
-export const privatePage: RouteHandle = { private: true };
-
-/** Whether a route that rendered the page declared it a shopper's own. */
-export function anyRoutePrivate(matches: readonly { handle?: unknown }[]): boolean {
-  return handles(matches).some((handle) => handle.private === true);
-}
 
 /** The handles of the routes that rendered a page, as Remix lists its matches. */
 export function handles(matches: readonly { handle?: unknown }[]): RouteHandle[] {

@@ -1,23 +1,24 @@
-import { Outlet, isRouteErrorResponse, useMatches, useRouteError } from "@remix-run/react";
+import { Outlet } from "@remix-run/react";
 import { useGtag } from "~/analytics/use-analytics";
 import { defaultLanguage } from "~/i18n/languages";
-import { anyRoutePrivate, shareable } from "~/platform/handle";
-import { ErrorPage } from "~/ui/ErrorPage";
+import { shareable } from "~/platform/handle";
 import { ShopFrame } from "~/ui/ShopFrame";
 import { fallbackYear } from "~/ui/fallback-year";
 import { useRootData } from "~/ui/root-data";
 
-/** The storefront's layout: every shopper's page has the header and the footer. */
+/**
+ * The storefront's layout: every shopper's page has the header and the footer. A
+ * shopper's own pages (an order's, the look-up) have the same frame under `_own`, which
+ * is never measured.
+ */
 export const handle = shareable;
 
 const NO_ANALYTICS = { gaMeasurementId: null, adsConversionSendTo: null };
 
 export default function ShopLayout() {
   const rootData = useRootData();
-  // Analytics belong to the storefront: staff at work in the desk are not shoppers, and a
-  // shopper's own pages (an order's, the look-up) are nobody else's business.
-  const measured = !anyRoutePrivate(useMatches());
-  useGtag((measured ? rootData?.analytics : null) ?? NO_ANALYTICS);
+  // Analytics belong to the storefront: staff at work in the desk are not shoppers.
+  useGtag(rootData?.analytics ?? NO_ANALYTICS);
   return (
     <ShopFrame
       language={rootData?.locale ?? defaultLanguage}
@@ -28,18 +29,4 @@ export default function ShopLayout() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const rootData = useRootData();
-  // Responses (404, 413…) are answers, not faults; only real errors are logged, in the
-  // browser: the server logged it already (entry.server's handleError).
-  if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
-  return (
-    <ShopFrame
-      language={rootData?.locale ?? defaultLanguage}
-      year={rootData?.year ?? fallbackYear()}
-    >
-      <ErrorPage notFound={isRouteErrorResponse(error) && error.status === 404} />
-    </ShopFrame>
-  );
-}
+export { ShopErrorBoundary as ErrorBoundary } from "~/ui/ShopErrorBoundary";

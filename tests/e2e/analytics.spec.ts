@@ -169,4 +169,30 @@ test.describe("analytics stay off a shopper's own pages", () => {
     expect(urls.filter((url) => /google/.test(url))).toEqual(measured);
     expect(await dataLayer(page)).toEqual([]);
   });
+
+  test("from an order's page to a measured page and Back: Google's tag is told to send nothing more", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    test.skip(!javaScriptEnabled, "a document that moves between pages runs scripts");
+    const urls = await requestsOf(page);
+    await open(page, `/o/${token}?lng=en`, javaScriptEnabled);
+    const optedOut = () =>
+      page.evaluate(() => (window as unknown as Record<string, unknown>)["ga-disable-G-TEST12345"]);
+    expect(await optedOut()).toBeUndefined();
+
+    // The header's home link: the same document, now on a measured page.
+    await page.locator(".site-header a.brand").click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect
+      .poll(() => urls.filter((url) => /google/.test(url)))
+      .toEqual(["https://www.googletagmanager.com/gtag/js?id=G-TEST12345"]);
+    expect(await optedOut()).toBeUndefined();
+
+    // Back to the order's page in the same document: GA4 would count a page view on this
+    // history change with the private address, unless told to send nothing.
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`/o/${token}`));
+    await expect.poll(optedOut).toBe(true);
+  });
 });

@@ -29,6 +29,7 @@ const routes = Object.fromEntries(
   [
     { id: "root", path: "" },
     { id: "routes/_shop", parentId: "root" },
+    { id: "routes/_own", parentId: "root" },
     { id: "routes/_shop._index", parentId: "routes/_shop", index: true },
     { id: "routes/_shop.$", parentId: "routes/_shop", path: "*" },
     { id: "routes/_shop.catalog._index", parentId: "routes/_shop", path: "catalog", index: true },
@@ -39,8 +40,8 @@ const routes = Object.fromEntries(
       parentId: "routes/_shop",
       path: "catalog/:group/:slug",
     },
-    { id: "routes/_shop.o.$token", parentId: "routes/_shop", path: "o/:token" },
-    { id: "routes/_shop.o.$token_.cancel", parentId: "routes/_shop", path: "o/:token/cancel" },
+    { id: "routes/_own.o.$token", parentId: "routes/_own", path: "o/:token" },
+    { id: "routes/_own.o.$token_.cancel", parentId: "routes/_own", path: "o/:token/cancel" },
     { id: "routes/_shop.checkout", parentId: "routes/_shop", path: "checkout" },
     { id: "routes/desk", parentId: "root", path: "desk" },
     { id: "routes/desk._index", parentId: "routes/desk", index: true },

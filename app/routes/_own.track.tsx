@@ -6,7 +6,7 @@ import { FIELD_LIMITS } from "~/checkout/fields";
 import { clientKey } from "~/checkout/rate-limit.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { lookUpOrder } from "~/orders/tracking.server";
-import { type RouteHandle, shareable } from "~/platform/handle";
+import { shareable } from "~/platform/handle";
 import { readForm } from "~/platform/http.server";
 import { shop } from "~/platform/shop.server";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
@@ -16,8 +16,8 @@ import { pageMetaTags, pageTitle } from "~/ui/meta";
  * miss gets the same answer, and too many tries a 429.
  */
 // The form is the same for everyone; only an answer (a POST) is this visitor's. It leads
-// to an order's private page, so it is never measured either.
-export const handle: RouteHandle = { ...shareable, private: true };
+// to an order's private page, so it lives under `_own`, which is never measured.
+export const handle = shareable;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = shop.t(await getLocale(request), "checkout");

@@ -7,7 +7,6 @@ import { getLanguage, isLanguageCode } from "~/i18n/languages";
 import { readOrderPage } from "~/orders/order-page.server";
 import { followLink } from "~/orders/shopper-chat";
 import { formatShopDateTime } from "~/platform/calendar";
-import { privatePage } from "~/platform/handle";
 import { shop } from "~/platform/shop.server";
 import { reviewAsk } from "~/reviews/reviews.server";
 import { ChatLinks } from "~/ui/ContactsList";
@@ -19,9 +18,6 @@ import { pageMetaTags, pageTitle } from "~/ui/meta";
  * An order's private page (D33), reached by its token only: in the order's language unless
  * the visitor picks another with the switcher, never cached, indexed or referred on.
  */
-/** The shopper's own page: no analytics (D35). */
-export const handle = privatePage;
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const language = await getLocale(request);

@@ -5,7 +5,6 @@ import { useTranslation } from "react-i18next";
 import { productKey } from "~/catalog/model";
 import { getLocale } from "~/i18n/i18next.server";
 import { readOrderPage } from "~/orders/order-page.server";
-import { privatePage } from "~/platform/handle";
 import { readForm } from "~/platform/http.server";
 import { shop } from "~/platform/shop.server";
 import {
@@ -51,9 +50,6 @@ async function reviewTarget(request: Request, params: LoaderFunctionArgs["params
  * link: stars, words, a name to show and the consent to publish. A plain form; it waits
  * for an owner before anyone sees it.
  */
-/** The shopper's own page: no analytics (D35). */
-export const handle = privatePage;
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { language, page, item } = await reviewTarget(request, params);
   const t = shop.t(language, "checkout");

@@ -4,16 +4,12 @@ import { useTranslation } from "react-i18next";
 import { getLocale } from "~/i18n/i18next.server";
 import { readOrderPage } from "~/orders/order-page.server";
 import { cancelByShopper } from "~/orders/shopper.server";
-import { privatePage } from "~/platform/handle";
 import { shop } from "~/platform/shop.server";
 import { Price } from "~/ui/Price";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 import { createToast, flashToast } from "~/ui/toast.server";
 
 /** Asked once more before the shopper cancels (D33): a page of its own, with or without scripts. */
-/** The shopper's own page: no analytics (D35). */
-export const handle = privatePage;
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const language = await getLocale(request);
   const page = await readOrderPage(
