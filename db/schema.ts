@@ -448,6 +448,21 @@ export interface BackupRunsTable {
   encrypted: number;
 }
 
+/** A copy of a backup to BACKUP_REMOTE (decision 038), done or failed. */
+export interface BackupCopiesTable {
+  id: Generated<number>;
+  /** ISO 8601, UTC. */
+  finished_at: string;
+  /** The copy's name under the remote: `daily/YYYY-MM-DD.backup`. */
+  file: string;
+  /** A bigint: PostgreSQL's driver reads it back as a string, SQLite's as a number. */
+  bytes: ColumnType<number | string, number, number>;
+  /** 1 when the copy is whole on the remote, 0 when it failed. */
+  ok: number;
+  /** What went wrong, in words without the remote's address; null when it worked. */
+  error: string | null;
+}
+
 export interface Database {
   orders: OrdersTable;
   order_items: OrderItemsTable;
@@ -480,6 +495,7 @@ export interface Database {
   handoffs: HandoffsTable;
   courier_days: CourierDaysTable;
   backup_runs: BackupRunsTable;
+  backup_copies: BackupCopiesTable;
 }
 
 export type Order = Selectable<OrdersTable>;

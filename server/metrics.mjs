@@ -1,8 +1,9 @@
 // `/metrics` in Prometheus's text format (decision 031), made with prom-client. Two kinds
 // of figures: what each server process counts (requests, their latency, the page cache's
 // outcomes, the process's own), which are summed over the workers of WEB_CONCURRENCY; and
-// what the database holds (orders, notifications, the newest backup), read once at each
-// scrape by the worker that answers, so they are never counted once per worker.
+// what the database holds (orders, notifications, the newest backup and its copy off the
+// machine), read once at each scrape by the worker that answers, so they are never counted
+// once per worker.
 import cluster from "node:cluster";
 import { createHash, timingSafeEqual } from "node:crypto";
 import client from "prom-client";
@@ -87,6 +88,7 @@ export function createProcessMetrics({ defaults = true } = {}) {
  * @property {number} notificationsPending
  * @property {number} notificationsFailed
  * @property {number | null} backupAgeSeconds null: no backup was ever recorded
+ * @property {number | null} backupRemoteAgeSeconds null: no copy ever reached BACKUP_REMOTE
  */
 
 /** The figures read from the database at each scrape, in a registry of their own. */
@@ -108,6 +110,11 @@ export function createShopGauges() {
     help: "Seconds since the newest recorded backup finished; +Inf when there was none.",
     registers: [registry],
   });
+  const remoteAge = new client.Gauge({
+    name: "shop_backup_remote_age_seconds",
+    help: "Seconds since the newest whole copy of a backup reached BACKUP_REMOTE; +Inf when there was none.",
+    registers: [registry],
+  });
   return {
     registry,
     /** @param {ShopFigures} figures @returns {Promise<string>} the text of these gauges */
@@ -116,6 +123,7 @@ export function createShopGauges() {
       notifications.set({ status: "pending" }, figures.notificationsPending);
       notifications.set({ status: "failed" }, figures.notificationsFailed);
       backupAge.set(figures.backupAgeSeconds ?? Number.POSITIVE_INFINITY);
+      remoteAge.set(figures.backupRemoteAgeSeconds ?? Number.POSITIVE_INFINITY);
       return registry.metrics();
     },
   };

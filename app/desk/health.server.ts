@@ -1,7 +1,7 @@
 import { statfs } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { Kysely } from "kysely";
-import { lastBackupAt } from "../../db/backup";
+import { lastBackupAt, lastRemoteCopies } from "../../db/backup";
 import type { Database } from "../../db/schema";
 import packageJson from "../../package.json";
 
@@ -16,6 +16,10 @@ export interface ShopFigures {
   notificationsFailed: number;
   /** When the newest recorded backup finished (ms), or null when none was recorded. */
   lastBackupAt: number | null;
+  /** When the newest whole copy to BACKUP_REMOTE finished (ms), or null without one. */
+  lastRemoteCopyAt: number | null;
+  /** The newest copy to the remote, when it failed after the last whole one. */
+  remoteCopyFailure: { at: number; error: string } | null;
 }
 
 /** A backup older than this is stale: the owner is told to make one. */
@@ -27,7 +31,7 @@ export const DISK_LOW_SHARE = 0.1;
 export const appVersion: string = packageJson.version;
 
 export async function readShopFigures(db: Kysely<Database>): Promise<ShopFigures> {
-  const [orders, notifications, backup] = await Promise.all([
+  const [orders, notifications, backup, copies] = await Promise.all([
     db.selectFrom("orders").select(db.fn.countAll().as("count")).executeTakeFirstOrThrow(),
     db
       .selectFrom("notifications")
@@ -36,6 +40,7 @@ export async function readShopFigures(db: Kysely<Database>): Promise<ShopFigures
       .groupBy("status")
       .execute(),
     lastBackupAt(db),
+    lastRemoteCopies(db),
   ]);
   const byStatus = new Map(notifications.map((row) => [row.status, Number(row.count)]));
   return {
@@ -43,6 +48,11 @@ export async function readShopFigures(db: Kysely<Database>): Promise<ShopFigures
     notificationsPending: byStatus.get("pending") ?? 0,
     notificationsFailed: byStatus.get("failed") ?? 0,
     lastBackupAt: backup === null ? null : Date.parse(backup),
+    lastRemoteCopyAt: copies.copiedAt === null ? null : Date.parse(copies.copiedAt),
+    remoteCopyFailure: copies.failure && {
+      at: Date.parse(copies.failure.at),
+      error: copies.failure.error,
+    },
   };
 }
 
@@ -64,6 +74,7 @@ export async function scrapeShopFigures(db: Kysely<Database>, now: number) {
     notificationsPending: figures.notificationsPending,
     notificationsFailed: figures.notificationsFailed,
     backupAgeSeconds: backupAgeSeconds(figures.lastBackupAt, now),
+    backupRemoteAgeSeconds: backupAgeSeconds(figures.lastRemoteCopyAt, now),
   };
 }
 

@@ -4,6 +4,7 @@ import { dirname, join, resolve } from "node:path";
 import * as v from "valibot";
 import type { DatabaseTarget } from "../../db/connection";
 import { parseWebConcurrency } from "../../server/web-concurrency.mjs";
+import { SECRET_FILES } from "./backup-secrets";
 
 export interface Config {
   port: number;
@@ -78,7 +79,19 @@ export interface Config {
   pageCacheBytes: number;
   /** The bearer token `/metrics` asks for (decision 031); null: no `/metrics` at all. */
   metricsToken: string | null;
+  /** The daily backup and the owners' `Back up now` (decisions 030, 036). */
+  backup: {
+    /** The file whose content encrypts backups; null: the shop makes none (never plain). */
+    passphraseFile: string | null;
+    /** Holds daily/YYYY-MM-DD.backup and monthly/YYYY-MM.backup. */
+    root: string;
+    /** An rclone remote path each checked backup is copied to; null: none. */
+    remote: string | null;
+  };
 }
+
+/** Where a server keeps its backups unless BACKUP_ROOT says otherwise (deploy/, README). */
+export const SERVER_BACKUP_ROOT = "/var/backups/herbal-shop";
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -183,7 +196,7 @@ const BOT_TOKEN = /^\d+:[\w-]{20,}$/;
 /**
  * Every variable the shop reads, in the order its problems are listed. The messages of
  * DATABASE_URL, SESSION_SECRET, TELEGRAM_BOT_TOKEN, TELEGRAM_WEBHOOK_SECRET and
- * METRICS_TOKEN never repeat the value: they are secrets.
+ * METRICS_TOKEN and BACKUP_REMOTE never repeat the value: they are (or may hold) secrets.
  */
 const variables = v.object({
   PORT: wholeNumber("PORT", { from: 1, to: 65535, fallback: 3000 }),
@@ -339,6 +352,19 @@ const variables = v.object({
       ),
     ),
   ),
+  BACKUP_PASSPHRASE_FILE: setting,
+  BACKUP_ROOT: setting,
+  // A configured remote (`name:path`) or one made on the fly (`:backend,option=…:path`).
+  // The message never repeats the value: an on-the-fly remote may carry a password.
+  BACKUP_REMOTE: whenSet(
+    v.pipe(
+      v.string(),
+      v.regex(
+        /^(?::[a-z0-9]+(?:,.*)?|[\w.][\w. -]*):/i,
+        "BACKUP_REMOTE must be an rclone remote path like s3:bucket/shop or sftp:host/dir",
+      ),
+    ),
+  ),
 });
 
 /**
@@ -398,10 +424,11 @@ export function parseConfig(env: Env, cwd = process.cwd()): Config {
     throw new ConfigError(issues.map((issue) => issue.message));
   }
   const read = result.output;
+  const databasePath = resolve(cwd, read.DATABASE_PATH);
   return {
     port: read.PORT,
     webConcurrency: read.WEB_CONCURRENCY,
-    databasePath: resolve(cwd, read.DATABASE_PATH),
+    databasePath,
     databaseUrl: read.DATABASE_URL,
     databasePoolSize: read.DATABASE_POOL_SIZE,
     sessionSecret: read.SESSION_SECRET,
@@ -438,6 +465,16 @@ export function parseConfig(env: Env, cwd = process.cwd()): Config {
     orderRateLimit: read.ORDER_RATE_LIMIT,
     pageCacheBytes: read.PAGE_CACHE_MB * 1024 * 1024,
     metricsToken: read.METRICS_TOKEN,
+    backup: {
+      passphraseFile: read.BACKUP_PASSPHRASE_FILE && resolve(cwd, read.BACKUP_PASSPHRASE_FILE),
+      // A server's backups go where its units allow; a developer's beside the database.
+      root: read.BACKUP_ROOT
+        ? resolve(cwd, read.BACKUP_ROOT)
+        : env.NODE_ENV === "production"
+          ? SERVER_BACKUP_ROOT
+          : join(dirname(databasePath), "backups"),
+      remote: read.BACKUP_REMOTE,
+    },
   };
 }
 
@@ -446,7 +483,7 @@ export function parseConfig(env: Env, cwd = process.cwd()): Config {
  * database file, so sessions (and order confirmations) survive a restart.
  */
 export function ensureSessionSecret(databasePath: string): string {
-  return ensureSecret(databasePath, "session.secret");
+  return ensureSecret(databasePath, SECRET_FILES.SESSION_SECRET);
 }
 
 /**
@@ -479,7 +516,8 @@ export function getConfig(): LoadedConfig {
       sessionSecret: config.sessionSecret ?? ensureSessionSecret(config.databasePath),
       // Kept apart from the database on purpose: a copy of the database alone cannot
       // turn the hashes back into phone numbers by trying every number.
-      phoneHashKey: config.phoneHashKey ?? ensureSecret(config.databasePath, "phone-hash.secret"),
+      phoneHashKey:
+        config.phoneHashKey ?? ensureSecret(config.databasePath, SECRET_FILES.PHONE_HASH_KEY),
     };
   }
   return loaded;

@@ -14,6 +14,7 @@ import { fillPhoneKeys } from "~/phone/phone-key.server";
 import { createRetentionJob } from "~/privacy/retention.server";
 import { createDatabase } from "../../db/connection";
 import { migrateToLatest } from "../../db/migrate";
+import { createBackups } from "./backups.server";
 import { createBotApi } from "./bot-api.server";
 import { type CalendarDate, shopToday } from "./calendar";
 import { type Clock, systemClock } from "./clock";
@@ -116,6 +117,15 @@ const retention: Job = createRetentionJob({
 /** Every minute: the limits' attempts whose window is over, with the addresses they name. */
 const throttleSweep: Job = createThrottleSweep({ db, now: clock });
 
+/** The owners' `Back up now`: the nightly timer's routine, run in this process (decision 038). */
+const backups = createBackups(db, {
+  target: databaseTarget(config),
+  now: clock,
+  settings: config.backup,
+  secrets: { SESSION_SECRET: config.sessionSecret, PHONE_HASH_KEY: config.phoneHashKey },
+  log: console,
+});
+
 export const shop = {
   config,
   db,
@@ -140,6 +150,8 @@ export const shop = {
   content: content.current,
   /** After an owner's change: this process serves it at once (the others within a second). */
   refreshContent: content.refresh,
+  /** A backup now, as the nightly timer makes it; one at a time in this process. */
+  backUpNow: backups.run,
 };
 
 let started = false;

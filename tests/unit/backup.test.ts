@@ -277,6 +277,8 @@ describe(`encrypted backups (${testEngine})`, () => {
       format: testEngine === "postgres" ? "pg_dump" : "sqlite",
       encrypted: true,
       orders: phones.length,
+      // Made without secrets: the first version of the format, still read.
+      secrets: [],
     });
     const original = await contents(source);
     const copy = await contents(target);
@@ -415,11 +417,12 @@ describe(`db:check (${testEngine})`, () => {
     const format = testEngine === "postgres" ? "pg_dump" : "sqlite";
     const orders = testEngine === "postgres" ? null : 2;
 
-    expect(await checkBackup(plain)).toEqual({ format, encrypted: false, orders });
+    expect(await checkBackup(plain)).toEqual({ format, encrypted: false, orders, secrets: [] });
     expect(await checkBackup(encrypted, { passphraseFile: passphrase })).toEqual({
       format,
       encrypted: true,
       orders,
+      secrets: [],
     });
     await expect(checkBackup(encrypted)).rejects.toThrow(/--passphrase-file/);
 
@@ -496,4 +499,55 @@ describe(`recorded backups (${testEngine})`, () => {
       await olderDb.destroy();
     }
   });
+});
+
+describe(`secrets inside an encrypted backup (${testEngine})`, () => {
+  it("travel only encrypted, are told by db:check, and a damaged file still refuses", async () => {
+    await order();
+    const passphrase = passphraseFile("passphrase", "s3cret\n");
+    const secrets = {
+      SESSION_SECRET: "session-".padEnd(64, "s"),
+      PHONE_HASH_KEY: "key-".padEnd(64, "k"),
+    };
+    const sealed = join(folder, "sealed.backup");
+    const plain = join(folder, "plain.backup");
+    expect(
+      await backupDatabase(source, sealed, {
+        passphraseFile: passphrase,
+        secrets,
+        scrypt: { log2N: 10, r: 8, p: 1 },
+      }),
+    ).toMatchObject({ encrypted: true, secrets: ["PHONE_HASH_KEY", "SESSION_SECRET"] });
+    // Never written into a plain backup.
+    expect(await backupDatabase(source, plain, { secrets })).toMatchObject({ secrets: [] });
+    for (const file of [sealed, plain])
+      for (const value of Object.values(secrets))
+        expect(readFileSync(file).includes(Buffer.from(value))).toBe(false);
+
+    expect(await checkBackup(sealed, { passphraseFile: passphrase })).toMatchObject({
+      encrypted: true,
+      secrets: ["PHONE_HASH_KEY", "SESSION_SECRET"],
+    });
+    let handed: Record<string, string> | null = null;
+    const target = await freshTarget("backup-secrets");
+    const restored = await restoreDatabase(target, sealed, {
+      force: false,
+      passphraseFile: passphrase,
+      secrets: (found) => {
+        handed = found;
+        return () => {};
+      },
+    });
+    expect(restored).toMatchObject({ orders: 1, secrets: ["PHONE_HASH_KEY", "SESSION_SECRET"] });
+    expect(handed).toEqual(secrets);
+
+    const size = statSync(sealed).size;
+    const flipped = damagedCopy(sealed, "flipped", (bytes) => {
+      const copy = Buffer.from(bytes);
+      copy[size - 40] = (copy[size - 40] ?? 0) ^ 0x01;
+      return copy;
+    });
+    await expect(checkBackup(flipped, { passphraseFile: passphrase })).rejects.toThrow(DAMAGE);
+    expect(leftovers()).toEqual([]);
+  }, 60_000);
 });

@@ -131,6 +131,38 @@ describe("parseConfig", () => {
     }
   });
 
+  it("reads the backups' settings: a developer's beside the database, a server's in /var/backups", () => {
+    expect(parseConfig({}, "/srv/shop").backup).toEqual({
+      passphraseFile: null,
+      root: "/srv/shop/db/backups",
+      remote: null,
+    });
+    expect(parseConfig({ NODE_ENV: "production" }, "/srv/shop").backup.root).toBe(
+      "/var/backups/herbal-shop",
+    );
+    const remote = ":webdav,url='http://127.0.0.1:8080',bearer_token=hunter2hunter2:shop";
+    expect(
+      parseConfig(
+        {
+          BACKUP_PASSPHRASE_FILE: "keys/backup.pass",
+          BACKUP_ROOT: "/data/b",
+          BACKUP_REMOTE: remote,
+        },
+        "/srv/shop",
+      ).backup,
+    ).toEqual({ passphraseFile: "/srv/shop/keys/backup.pass", root: "/data/b", remote });
+    expect(parseConfig({ BACKUP_REMOTE: "s3:bucket/shop" }, "/srv/shop").backup.remote).toBe(
+      "s3:bucket/shop",
+    );
+    // A local path is not a remote; the message never repeats what was given.
+    for (const bad of ["/var/backups/elsewhere", "bucket/pass-w0rd-here"]) {
+      const problems = problemsOf({ BACKUP_REMOTE: bad });
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatch(/^BACKUP_REMOTE must be an rclone remote path/);
+      expect(problems[0]).not.toContain(bad);
+    }
+  });
+
   it("reads PAGE_CACHE_MB as whole megabytes, 0 keeping no pages", () => {
     expect(parseConfig({}, "/srv/shop").pageCacheBytes).toBe(32 * 1024 * 1024);
     expect(parseConfig({ PAGE_CACHE_MB: "0" }, "/srv/shop").pageCacheBytes).toBe(0);

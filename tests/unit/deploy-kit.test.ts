@@ -195,7 +195,8 @@ describe("deploy/herbal-shop.service", () => {
     expect(options("Restart")).toEqual(["on-failure"]);
     expect(options("KillSignal")).toEqual(["SIGTERM"]);
     expect(options("ExecReload")[0]).toMatch(/kill -HUP "\$\$MAINPID"/);
-    expect(options("ReadWritePaths")).toEqual(["/var/lib/herbal-shop"]);
+    // The data, and the backups an owner's `Back up now` writes (BACKUP_ROOT in env.example).
+    expect(options("ReadWritePaths")).toEqual(["/var/lib/herbal-shop /var/backups/herbal-shop"]);
     expect(options("CapabilityBoundingSet")).toEqual([""]);
     expect(options("UMask")).toEqual(["0077"]);
     expect(options("MemoryDenyWriteExecute")).toEqual([]);
@@ -275,10 +276,12 @@ describe("deploy/env.example", () => {
     const keys = [...schema.matchAll(/^ {2}([A-Z][A-Z0-9_]*):/gm)].map((m) => m[1]);
     expect(keys.length).toBeGreaterThan(20);
     expect(keys).toContain("TRUST_PROXY");
-    // Read outside the schema: the address the server binds, the backups' passphrase.
+    expect(keys).toEqual(
+      expect.arrayContaining(["BACKUP_PASSPHRASE_FILE", "BACKUP_ROOT", "BACKUP_REMOTE"]),
+    );
+    // Read outside the schema: the address the server binds.
     expect(read("server/serve.mjs")).toMatch(/process\.env\.HOST\b/);
-    expect(read("scripts/backup.ts")).toMatch(/process\.env\.BACKUP_PASSPHRASE_FILE\b/);
-    const missing = [...keys, "HOST", "BACKUP_PASSPHRASE_FILE"].filter((key) => !listed.has(key));
+    const missing = [...keys, "HOST"].filter((key) => !listed.has(key));
     expect(missing).toEqual([]);
   });
 
@@ -290,7 +293,16 @@ describe("deploy/env.example", () => {
     expect(config.databasePath).toBe("/var/lib/herbal-shop/shop.sqlite");
     expect(config.webConcurrency).toBeGreaterThanOrEqual(2);
     expect(set.HOST).toBe("127.0.0.1");
-    expect(set.BACKUP_PASSPHRASE_FILE).toBe("/etc/herbal-shop/backup.passphrase");
+    expect(config.backup).toEqual({
+      passphraseFile: "/etc/herbal-shop/backup.passphrase",
+      root: "/var/backups/herbal-shop",
+      remote: null,
+    });
+    // The folder both units may write (ReadWritePaths), and where a server's backups go
+    // by default too.
+    expect(parseConfig({ ...set, BACKUP_ROOT: "", NODE_ENV: "production" }).backup.root).toBe(
+      "/var/backups/herbal-shop",
+    );
     expect(set.NODE_ENV).toBeUndefined();
   });
 });
@@ -427,14 +439,19 @@ describe("deploy/rotate-backups.mjs", () => {
     ).toBe(1);
   });
 
-  it("is what deploy/backup.sh runs after the backup and its check", () => {
+  it("is what the nightly routine runs, the same as the desk's Back up now", () => {
+    // deploy/backup.sh runs the routine (backup, check, this rotation, the remote's copy
+    // and its rotation: tests/unit/backup-routine.test.ts); so does the shop's process.
     const script = read("deploy/backup.sh");
-    const backup = script.indexOf("backup backup ");
-    const check = script.indexOf("backup check ");
-    const rotate = script.indexOf("node deploy/rotate-backups.mjs");
     expect(script).toMatch(/^set -eu$/m);
-    expect(backup).toBeGreaterThan(-1);
-    expect(check).toBeGreaterThan(backup);
-    expect(rotate).toBeGreaterThan(check);
+    expect(script).toMatch(/^exec node_modules\/\.bin\/vite-node .* scripts\/backup-daily\.ts$/m);
+    expect(read("scripts/backup-daily.ts")).toMatch(/\brunBackup\(/);
+    expect(read("app/platform/shop.server.ts")).toMatch(/\bcreateBackups\(/);
+    expect(read("app/platform/backups.server.ts")).toMatch(
+      /\brotateBackups\(settings\.root, day\)/,
+    );
+    expect(read("deploy/herbal-shop-backup.service")).toMatch(
+      /^ExecStart=\/srv\/herbal-shop\/deploy\/backup\.sh$/m,
+    );
   });
 });

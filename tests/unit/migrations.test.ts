@@ -12,6 +12,7 @@ let db: Kysely<Database> | undefined;
 const ALL_TABLES = [
   "access_log",
   "activity",
+  "backup_copies",
   "backup_runs",
   "blocked_phones",
   "content_revision",

@@ -161,13 +161,14 @@ describe("the metrics' text", () => {
     expect(METRICS_CONTENT_TYPE).toMatch(/^text\/plain; version=0\.0\.4/);
   });
 
-  it("gives the database's figures as gauges, a missing backup as infinitely old", async () => {
+  it("gives the database's figures as gauges, a missing backup or copy as infinitely old", async () => {
     const gauges = createShopGauges();
     const figures = {
       ordersPlaced: 7,
       notificationsPending: 2,
       notificationsFailed: 1,
       backupAgeSeconds: 3600,
+      backupRemoteAgeSeconds: 7200,
     };
     const text = await gauges.render(figures);
     expect(text).toContain("# TYPE shop_orders_placed gauge");
@@ -175,10 +176,17 @@ describe("the metrics' text", () => {
     expect(text).toContain('shop_notifications{status="pending"} 2');
     expect(text).toContain('shop_notifications{status="failed"} 1');
     expect(text).toContain("shop_backup_age_seconds 3600");
+    expect(text).toContain("shop_backup_remote_age_seconds 7200");
     // Set, not added: the next scrape says what the database holds then.
-    const next = await gauges.render({ ...figures, ordersPlaced: 8, backupAgeSeconds: null });
+    const next = await gauges.render({
+      ...figures,
+      ordersPlaced: 8,
+      backupAgeSeconds: null,
+      backupRemoteAgeSeconds: null,
+    });
     expect(next).toContain("shop_orders_placed 8");
     expect(next).toContain("shop_backup_age_seconds +Inf");
+    expect(next).toContain("shop_backup_remote_age_seconds +Inf");
   });
 });
 
@@ -301,6 +309,8 @@ describe("the shop's health", () => {
       notificationsPending: 0,
       notificationsFailed: 0,
       lastBackupAt: null,
+      lastRemoteCopyAt: null,
+      remoteCopyFailure: null,
     });
     const first = await order();
     await order();
@@ -326,12 +336,15 @@ describe("the shop's health", () => {
       notificationsPending: 2,
       notificationsFailed: 1,
       lastBackupAt: Date.parse("2026-11-27T03:00:00.000Z"),
+      lastRemoteCopyAt: null,
+      remoteCopyFailure: null,
     });
     expect(await scrapeShopFigures(db, now)).toEqual({
       ordersPlaced: 2,
       notificationsPending: 2,
       notificationsFailed: 1,
       backupAgeSeconds: 30 * 3600,
+      backupRemoteAgeSeconds: null,
     });
   });
 
