@@ -18,8 +18,8 @@ import {
   createPageServer,
 } from "./platform/page-cache.server";
 import { applySecurityHeaders, createNonce, nonceSource } from "./platform/security.server";
-import { shop, startShop, stopShop } from "./platform/shop.server";
 import { collectDocument } from "./platform/strip-nul.server";
+import { shop, startShop, stopShop } from "./shop.server";
 import { NonceContext } from "./ui/nonce";
 
 export const streamTimeout = 5000;

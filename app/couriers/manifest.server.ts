@@ -1,6 +1,8 @@
+import type { Kysely } from "kysely";
+import type { Catalog } from "~/catalog/model";
 import type { LanguageCode } from "~/i18n/languages";
 import { itemTitle } from "~/orders/order-words";
-import { shop } from "~/platform/shop.server";
+import type { Database } from "../../db/schema";
 import { type CourierDay, courierDays, parseDay } from "./cash.server";
 
 /**
@@ -9,13 +11,17 @@ import { type CourierDay, courierDays, parseDay } from "./cash.server";
  * back (parcels nobody was home for go out again another day and are left out of it).
  * Null when the address names no such courier's day.
  */
-export async function readManifest(url: URL, language: LanguageCode): Promise<CourierDay | null> {
+export async function readManifest(
+  db: Kysely<Database>,
+  catalog: Catalog,
+  url: URL,
+  language: LanguageCode,
+): Promise<CourierDay | null> {
   const day = parseDay(url.searchParams.get("day"));
   const courierId = Number(url.searchParams.get("courier"));
   if (!day || !Number.isSafeInteger(courierId) || courierId <= 0) return null;
-  const [entry] = await courierDays(shop.db, day, courierId);
+  const [entry] = await courierDays(db, day, courierId);
   if (!entry) return null;
-  const catalog = shop.content().catalog;
   for (const parcel of entry.parcels)
     parcel.items = parcel.items.map((item) => ({
       ...item,

@@ -3,11 +3,10 @@ import { NOTE_MAX } from "~/orders/note";
 import { formatOrderNumber } from "~/orders/order-number";
 import { cancelReasons, cancellationNote } from "~/orders/status";
 import { readForm, safeRedirect } from "~/platform/http.server";
-import { shop } from "~/platform/shop.server";
 import type { OrderStatus } from "../../db/schema";
+import type { DeskContext } from "./context";
 import { moveOrders, orderNumbersOf } from "./order-actions.server";
 import { flashOutcome } from "./outcome.server";
-import { requireStaff } from "./session.server";
 
 /** The moves that end an order's road, asked once more on a page of their own. */
 export type FinalMove = "cancelled" | "refused";
@@ -21,8 +20,8 @@ function backOf(value: string | null): string {
 }
 
 /** The orders a final move is asked for (`?order=…&back=…`), as the page lists them. */
-export async function loadFinalMove(request: Request) {
-  await requireStaff(request);
+export async function loadFinalMove(shop: DeskContext, request: Request) {
+  await shop.desk.requireStaff(request);
   const url = new URL(request.url);
   const numbers = orderNumbersOf(url.searchParams.getAll("order"));
   const orders =
@@ -54,8 +53,8 @@ export type FinalMoveProblem = "reason";
  * The second press: the orders move, each through the status rule. A cancellation needs
  * its reason (and, for Other, the words); without one nothing changes and the page says so.
  */
-export async function actFinalMove(request: Request, to: FinalMove) {
-  const session = await requireStaff(request);
+export async function actFinalMove(shop: DeskContext, request: Request, to: FinalMove) {
+  const session = await shop.desk.requireStaff(request);
   const form = await readForm(request);
   const numbers = orderNumbersOf(form.getAll("order"));
   if (numbers.length === 0) throw new Response("No such order.", { status: 404 });
@@ -72,7 +71,7 @@ export async function actFinalMove(request: Request, to: FinalMove) {
     systemNote = { key: reason.key, values: {} };
     note = reason.note;
   }
-  const outcome = await moveOrders(session, { orderNumbers: numbers, to, note, systemNote });
+  const outcome = await moveOrders(shop, session, { orderNumbers: numbers, to, note, systemNote });
   return redirect(backOf(form.get("back")), {
     status: 303,
     headers: { "Set-Cookie": await flashOutcome(request, outcome) },

@@ -6,9 +6,9 @@ import {
 } from "~/orders/change-status.server";
 import type { SystemNote } from "~/orders/event-note";
 import { formatOrderNumber } from "~/orders/order-number";
-import { shop } from "~/platform/shop.server";
 import type { OrderStatus } from "../../db/schema";
 import type { DeskSession } from "./auth.server";
+import type { DeskContext } from "./context";
 import type { DeskOutcome } from "./outcome.server";
 
 /** The most orders one bulk action moves (a page of the list, with room). */
@@ -29,6 +29,7 @@ export function actorOf(session: DeskSession): Actor & { staffId: number } {
  * is named with the status that kept it. Every chat's message follows (D25).
  */
 export async function moveOrders(
+  shop: DeskContext,
   session: DeskSession,
   input: { orderNumbers: number[]; to: OrderStatus; note?: string | null; systemNote?: SystemNote },
 ): Promise<DeskOutcome> {
@@ -53,7 +54,11 @@ export async function moveOrders(
 }
 
 /** Records a call nobody answered. */
-export async function noAnswer(session: DeskSession, orderNumber: number): Promise<DeskOutcome> {
+export async function noAnswer(
+  shop: DeskContext,
+  session: DeskSession,
+  orderNumber: number,
+): Promise<DeskOutcome> {
   const result = await recordNoAnswer(
     shop.db,
     { orderNumber, actor: actorOf(session) },
@@ -68,6 +73,7 @@ export async function noAnswer(session: DeskSession, orderNumber: number): Promi
 
 /** Undoes status changes (each its order's latest); what could not be undone is named. */
 export async function undoChanges(
+  shop: DeskContext,
   session: DeskSession,
   changes: Array<{ orderNumber: number; eventId: number }>,
   note: string | null,

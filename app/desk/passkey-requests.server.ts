@@ -1,7 +1,7 @@
 import { getLocale } from "~/i18n/i18next.server";
 import { publicOrigin } from "~/platform/http.server";
-import { shop } from "~/platform/shop.server";
 import type { Staff } from "../../db/schema";
+import type { DeskContext } from "./context";
 import {
   type PasskeyRegistration,
   type PasskeySignIn,
@@ -12,18 +12,12 @@ import {
   finishPasskeySignIn,
   relyingPartyAt,
 } from "./passkeys.server";
-import {
-  clearPasskeyChallengeId,
-  commitDeskSession,
-  commitPasskeyChallengeId,
-  readPasskeyChallengeId,
-} from "./session.server";
 
 // The desk's passkey steps for a request, with the shop's database, clock and address.
 // Each answers JSON for the browser's script: WebAuthn is a JavaScript API.
 
 /** The relying party is the shop at PUBLIC_URL (D29), as links in messages are. */
-async function relyingParty(request: Request): Promise<RelyingParty> {
+async function relyingParty(shop: DeskContext, request: Request): Promise<RelyingParty> {
   const t = shop.t(await getLocale(request), "common");
   return relyingPartyAt(publicOrigin(request), t("brand.name"));
 }
@@ -35,18 +29,23 @@ function json(body: unknown, status: number, cookies: string[]): Response {
 }
 
 /** Step one of adding a passkey: the options, and the challenge's id in a cookie. */
-export async function offerPasskeyRegistration(request: Request, staff: Staff): Promise<Response> {
+export async function offerPasskeyRegistration(
+  shop: DeskContext,
+  request: Request,
+  staff: Staff,
+): Promise<Response> {
   const { options, challengeId } = await beginPasskeyRegistration(
     shop.db,
     staff,
-    await relyingParty(request),
+    await relyingParty(shop, request),
     shop.clock(),
   );
-  return json({ options }, 200, [await commitPasskeyChallengeId(challengeId)]);
+  return json({ options }, 200, [await shop.desk.commitPasskeyChallengeId(challengeId)]);
 }
 
 /** Step two: the browser's answer checked and the passkey kept, or why not. */
 export async function addPasskey(
+  shop: DeskContext,
   request: Request,
   staff: Staff,
   form: URLSearchParams,
@@ -55,46 +54,51 @@ export async function addPasskey(
     shop.db,
     staff,
     {
-      challengeId: await readPasskeyChallengeId(request),
+      challengeId: await shop.desk.readPasskeyChallengeId(request),
       response: form.get("response") ?? "",
       name: form.get("name") ?? "",
     },
-    await relyingParty(request),
+    await relyingParty(shop, request),
     shop.clock(),
   );
-  return json(result, result.ok ? 200 : 400, [await clearPasskeyChallengeId()]);
+  return json(result, result.ok ? 200 : 400, [await shop.desk.clearPasskeyChallengeId()]);
 }
 
 /** Step one of signing in with a passkey, for a client (its address, as rate limits see it). */
-export async function offerPasskeySignIn(request: Request, client: string): Promise<Response> {
+export async function offerPasskeySignIn(
+  shop: DeskContext,
+  request: Request,
+  client: string,
+): Promise<Response> {
   const ceremony = await beginPasskeySignIn(
     shop.db,
-    await relyingParty(request),
+    await relyingParty(shop, request),
     client,
     shop.clock(),
   );
   if (!ceremony) return json({ ok: false, reason: "throttled" }, 429, []);
   return json({ options: ceremony.options }, 200, [
-    await commitPasskeyChallengeId(ceremony.challengeId),
+    await shop.desk.commitPasskeyChallengeId(ceremony.challengeId),
   ]);
 }
 
 /** Step two: a new desk session in the cookie, exactly as a sign-in link gives one. */
 export async function signInWithPasskey(
+  shop: DeskContext,
   request: Request,
   form: URLSearchParams,
 ): Promise<Response> {
   const result: PasskeySignIn = await finishPasskeySignIn(
     shop.db,
     {
-      challengeId: await readPasskeyChallengeId(request),
+      challengeId: await shop.desk.readPasskeyChallengeId(request),
       response: form.get("response") ?? "",
       userAgent: request.headers.get("User-Agent") ?? "",
     },
-    await relyingParty(request),
+    await relyingParty(shop, request),
     shop.clock(),
   );
-  const cleared = await clearPasskeyChallengeId();
+  const cleared = await shop.desk.clearPasskeyChallengeId();
   if (!result.ok) return json({ ok: false, reason: result.reason }, 401, [cleared]);
-  return json({ ok: true }, 200, [cleared, await commitDeskSession(result.sessionToken)]);
+  return json({ ok: true }, 200, [cleared, await shop.desk.commitDeskSession(result.sessionToken)]);
 }

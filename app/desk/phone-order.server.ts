@@ -6,8 +6,8 @@ import { currentDeliveryWindow } from "~/checkout/submit.server";
 import { MAX_LINE_QUANTITY } from "~/constants";
 import { isLanguageCode } from "~/i18n/languages";
 import { placeOrder } from "~/orders/place.server";
-import { shop } from "~/platform/shop.server";
 import { deliveryBounds } from "~/settings/model";
+import type { DeskContext } from "./context";
 
 /** A one-time token for the phone order's form: a second press places nothing new (D9). */
 const TOKEN = /^phone-[\w-]{16,64}$/;
@@ -19,12 +19,12 @@ export type PhoneOrderProblem =
   | { kind: "expired" };
 
 /** The products staff can put in an order now: on sale, priced, not out of stock. */
-export function orderableProducts() {
+export function orderableProducts(shop: DeskContext) {
   return shop.content().catalog.products.filter(isOrderable);
 }
 
 /** The delivery dates open today, as the storefront's checkout has them. */
-export function phoneOrderWindow() {
+export function phoneOrderWindow(shop: DeskContext) {
   const { settings } = shop.content();
   return currentDeliveryWindow(
     shop.clock,
@@ -38,6 +38,7 @@ export function phoneOrderWindow() {
  * it is stored, counted and announced in the chats exactly like a shopper's.
  */
 export async function placePhoneOrder(
+  shop: DeskContext,
   form: URLSearchParams,
   staffName: string,
   messageOf: (key: string, values?: Record<string, string | number>) => string,
@@ -47,13 +48,13 @@ export async function placePhoneOrder(
   const values = Object.fromEntries(
     checkoutFields.map((field) => [field, form.get(field) ?? ""]),
   ) as Record<CheckoutField, string>;
-  const checked = validateCheckout(values, phoneOrderWindow());
+  const checked = validateCheckout(values, phoneOrderWindow(shop));
   if (!checked.ok)
     return {
       ok: false,
       problem: { kind: "field", message: messageOf(checked.message), fields: checked.fields },
     };
-  const cart: Cart = orderableProducts().flatMap((product) => {
+  const cart: Cart = orderableProducts(shop).flatMap((product) => {
     const qty = Number(form.get(`qty:${product.key}`) ?? 0);
     return Number.isInteger(qty) && qty > 0
       ? [{ key: product.key, qty: Math.min(qty, MAX_LINE_QUANTITY) }]

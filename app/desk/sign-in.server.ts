@@ -1,14 +1,14 @@
 import { publicOrigin } from "~/platform/http.server";
-import { shop } from "~/platform/shop.server";
 import type { StaffRole } from "../../db/schema";
 import { SIGN_IN_LINK_TTL_MS } from "./auth.server";
+import type { DeskContext } from "./context";
 import { type SignInRequestOutcome, requestSignInLink } from "./sign-in-request.server";
 
 /**
  * Whether "Send me a sign-in link" can send anything: the shop has a bot and desk chats.
  * A setting, the same for every visitor, so the sign-in page may say it.
  */
-export function canSendSignInLinks(): boolean {
+export function canSendSignInLinks(shop: DeskContext): boolean {
   return shop.bot !== null && shop.telegram.deskChatIds.length > 0;
 }
 
@@ -18,6 +18,7 @@ export function canSendSignInLinks(): boolean {
  * language, like the order notifications they already get.
  */
 export function sendSignInLinkToDeskChats(
+  shop: DeskContext,
   request: Request,
   client: string,
   next: string,
@@ -44,6 +45,7 @@ export function sendSignInLinkToDeskChats(
  * nowhere but in the message itself. Null when there is no bot or no desk chat.
  */
 export async function sendInviteToDeskChats(
+  shop: DeskContext,
   request: Request,
   invite: { name: string; role: StaffRole; by: string; token: string },
 ): Promise<"sent" | "failed" | null> {

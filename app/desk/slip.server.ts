@@ -1,8 +1,10 @@
+import type { Kysely } from "kysely";
+import type { Catalog } from "~/catalog/model";
 import type { LanguageCode } from "~/i18n/languages";
 import { formatOrderNumber } from "~/orders/order-number";
 import { itemTitle } from "~/orders/order-words";
 import { itemsOf } from "~/orders/read.server";
-import { shop } from "~/platform/shop.server";
+import type { Database } from "../../db/schema";
 
 export interface SlipView {
   number: string;
@@ -18,15 +20,20 @@ export interface SlipView {
 }
 
 /** The packing slips of these orders, in the order asked; numbers the shop lacks are left out. */
-export async function readSlips(numbers: number[], language: LanguageCode): Promise<SlipView[]> {
+export async function readSlips(
+  db: Kysely<Database>,
+  catalog: Catalog,
+  numbers: number[],
+  language: LanguageCode,
+): Promise<SlipView[]> {
   if (numbers.length === 0) return [];
-  const orders = await shop.db
+  const orders = await db
     .selectFrom("orders")
     .selectAll()
     .where("order_number", "in", numbers)
     .execute();
   const items = await itemsOf(
-    shop.db,
+    db,
     orders.map((order) => order.id),
   );
   const courierIds = orders.flatMap((order) =>
@@ -36,7 +43,7 @@ export async function readSlips(numbers: number[], language: LanguageCode): Prom
     courierIds.length === 0
       ? []
       : (
-          await shop.db
+          await db
             .selectFrom("couriers")
             .select(["id", "name", "phone"])
             .where("id", "in", courierIds)
@@ -59,7 +66,7 @@ export async function readSlips(numbers: number[], language: LanguageCode): Prom
         total: order.total,
         items: (items.get(order.id) ?? []).map((item) => ({
           key: item.item_key,
-          title: itemTitle(item, shop.content().catalog, language),
+          title: itemTitle(item, catalog, language),
           qty: item.qty,
         })),
       },

@@ -504,7 +504,7 @@ export function ensureSecret(databasePath: string, name: string): string {
   return secret;
 }
 
-type LoadedConfig = Config & { sessionSecret: string; phoneHashKey: string };
+export type LoadedConfig = Config & { sessionSecret: string; phoneHashKey: string };
 let loaded: LoadedConfig | null = null;
 
 /** The process's configuration, read and validated on first use (at boot). */

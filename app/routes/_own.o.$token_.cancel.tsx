@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { getLocale } from "~/i18n/i18next.server";
 import { readOrderPage } from "~/orders/order-page.server";
 import { cancelByShopper } from "~/orders/shopper.server";
-import { shop } from "~/platform/shop.server";
+import { shop } from "~/shop.server";
 import { Price } from "~/ui/Price";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 import { createToast, flashToast } from "~/ui/toast.server";

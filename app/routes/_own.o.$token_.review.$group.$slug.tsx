@@ -6,7 +6,6 @@ import { productKey } from "~/catalog/model";
 import { getLocale } from "~/i18n/i18next.server";
 import { readOrderPage } from "~/orders/order-page.server";
 import { readForm } from "~/platform/http.server";
-import { shop } from "~/platform/shop.server";
 import {
   REVIEW_AUTHOR_MAX,
   REVIEW_TEXT_MAX,
@@ -14,6 +13,7 @@ import {
   readReviewForm,
 } from "~/reviews/model";
 import { reviewAsk, submitReview } from "~/reviews/reviews.server";
+import { shop } from "~/shop.server";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 import { createToast, flashToast } from "~/ui/toast.server";
 

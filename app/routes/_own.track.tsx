@@ -8,7 +8,7 @@ import { getLocale } from "~/i18n/i18next.server";
 import { lookUpOrder } from "~/orders/tracking.server";
 import { shareable } from "~/platform/handle";
 import { readForm } from "~/platform/http.server";
-import { shop } from "~/platform/shop.server";
+import { shop } from "~/shop.server";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 
 /**

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/react";
 import { getLocale } from "~/i18n/i18next.server";
-import { shop } from "~/platform/shop.server";
+import { shop } from "~/shop.server";
 import { NotFound } from "~/ui/NotFound";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 

@@ -11,7 +11,7 @@ import { usePricedCart } from "~/cart/use-cart";
 import { getLocale } from "~/i18n/i18next.server";
 import { shareable } from "~/platform/handle";
 import { readForm, safeRedirect } from "~/platform/http.server";
-import { shop } from "~/platform/shop.server";
+import { shop } from "~/shop.server";
 import { ClosedNotice } from "~/ui/ClosedNotice";
 import { Price } from "~/ui/Price";
 import { ProductImage } from "~/ui/ProductImage";

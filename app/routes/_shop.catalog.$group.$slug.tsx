@@ -14,8 +14,8 @@ import {
 import { getLocale } from "~/i18n/i18next.server";
 import { shareable } from "~/platform/handle";
 import { publicOrigin } from "~/platform/http.server";
-import { shop } from "~/platform/shop.server";
 import { type ProductReviews as ProductReviewsView, productReviews } from "~/reviews/view";
+import { shop } from "~/shop.server";
 import { Breadcrumbs } from "~/ui/Breadcrumbs";
 import { Gallery } from "~/ui/Gallery";
 import { Price } from "~/ui/Price";

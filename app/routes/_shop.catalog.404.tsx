@@ -3,7 +3,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { getLocale } from "~/i18n/i18next.server";
 import { shareable } from "~/platform/handle";
-import { shop } from "~/platform/shop.server";
+import { shop } from "~/shop.server";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 
 const comingSoonLines = ["firstAid", "face"] as const;

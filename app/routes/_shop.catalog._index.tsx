@@ -5,7 +5,7 @@ import { visibleProducts } from "~/catalog/model";
 import { productCardView } from "~/catalog/view";
 import { getLocale } from "~/i18n/i18next.server";
 import { shareable } from "~/platform/handle";
-import { shop } from "~/platform/shop.server";
+import { shop } from "~/shop.server";
 import { ProductGrid } from "~/ui/ProductCard";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 

@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { getLocale } from "~/i18n/i18next.server";
 import { shareable } from "~/platform/handle";
-import { shop } from "~/platform/shop.server";
 import { addressHeldMinutes } from "~/privacy/address-held.server";
+import { shop } from "~/shop.server";
 import { PolicyPage } from "~/ui/PolicyPage";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { getLocale } from "~/i18n/i18next.server";
 import { shareable } from "~/platform/handle";
-import { shop } from "~/platform/shop.server";
+import { shop } from "~/shop.server";
 import { TitlePage } from "~/ui/TitlePage";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { getLocale } from "~/i18n/i18next.server";
 import { shareable } from "~/platform/handle";
-import { shop } from "~/platform/shop.server";
+import { shop } from "~/shop.server";
 import { PolicyPage } from "~/ui/PolicyPage";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 

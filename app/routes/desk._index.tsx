@@ -14,7 +14,6 @@ import {
   parseDeskFilter,
   toFilterQuery,
 } from "~/desk/search";
-import { requireStaff } from "~/desk/session.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { Isolated, isolate } from "~/i18n/isolate";
 import { getLanguage } from "~/i18n/languages";
@@ -24,8 +23,8 @@ import { itemTitle } from "~/orders/order-words";
 import { callBeforeShipping } from "~/orders/standing";
 import { asksTwice, isOrderStatus, orderStatuses } from "~/orders/status";
 import { readForm } from "~/platform/http.server";
-import { shop } from "~/platform/shop.server";
 import { recordAccess } from "~/privacy/access-log.server";
+import { shop } from "~/shop.server";
 import { Price } from "~/ui/Price";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 
@@ -43,7 +42,7 @@ function listAddress(request: Request): string {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const session = await requireStaff(request);
+  const session = await shop.desk.requireStaff(request);
   const url = new URL(request.url);
   const filter = parseDeskFilter(url.searchParams);
   const now = shop.clock();
@@ -128,7 +127,7 @@ export const meta: MetaFunction<typeof loader> = pageMetaTags;
  * move (Cancel, Refused) is asked once more on its own page. Back to the list by GET.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const session = await requireStaff(request);
+  const session = await shop.desk.requireStaff(request);
   const form = await readForm(request);
   const back = listAddress(request);
   const intent = form.get("intent");
@@ -139,9 +138,9 @@ export async function action({ request }: ActionFunctionArgs) {
       const match = /^(\d{1,6}):(\d{1,12})$/.exec(value);
       return match ? [{ orderNumber: Number(match[1]), eventId: Number(match[2]) }] : [];
     });
-    outcome = await undoChanges(session, changes, null);
+    outcome = await undoChanges(shop, session, changes, null);
   } else if (intent === "call" && numbers[0] !== undefined) {
-    outcome = await noAnswer(session, numbers[0]);
+    outcome = await noAnswer(shop, session, numbers[0]);
   } else {
     const to = form.get("to");
     if (!isOrderStatus(to) || to === "new" || numbers.length === 0) {
@@ -151,7 +150,7 @@ export async function action({ request }: ActionFunctionArgs) {
       params.set("back", back);
       return redirect(`/desk/orders/${to === "cancelled" ? "cancel" : "refuse"}?${params}`, 303);
     } else {
-      outcome = await moveOrders(session, { orderNumbers: numbers, to });
+      outcome = await moveOrders(shop, session, { orderNumbers: numbers, to });
     }
   }
   return redirect(back, {

@@ -4,9 +4,8 @@ import { useTranslation } from "react-i18next";
 import { ActivityList } from "~/desk/ActivityList";
 import { activityEntries } from "~/desk/activity.server";
 import { listPeople } from "~/desk/people.server";
-import { requireOwner } from "~/desk/session.server";
 import { getLocale } from "~/i18n/i18next.server";
-import { shop } from "~/platform/shop.server";
+import { shop } from "~/shop.server";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 
 /**
@@ -14,7 +13,7 @@ import { pageMetaTags, pageTitle } from "~/ui/meta";
  * GET form, so the filters work without JavaScript and the address can be shared.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireOwner(request);
+  await shop.desk.requireOwner(request);
   const language = await getLocale(request);
   const t = shop.t(language, "desk");
   const url = new URL(request.url);

@@ -3,14 +3,13 @@ import { Form, data, redirect, useActionData, useLoaderData } from "@remix-run/r
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { FIELD_LIMITS } from "~/checkout/fields";
-import { requireOwner } from "~/desk/session.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { getLanguage } from "~/i18n/languages";
 import { BLOCK_REASON_MAX } from "~/orders/blocked";
 import { blockPhone, listBlockedPhones, unblockPhone } from "~/orders/blocked.server";
 import { formatShopDateTime } from "~/platform/calendar";
 import { readForm } from "~/platform/http.server";
-import { shop } from "~/platform/shop.server";
+import { shop } from "~/shop.server";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 import { createToast, flashToast } from "~/ui/toast.server";
 
@@ -20,7 +19,7 @@ import { createToast, flashToast } from "~/ui/toast.server";
  * (the order page links here).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireOwner(request);
+  await shop.desk.requireOwner(request);
   const language = await getLocale(request);
   const t = shop.t(language, "desk");
   const locale = getLanguage(language).htmlLang;
@@ -43,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = pageMetaTags;
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { staff } = await requireOwner(request, { page: false });
+  const { staff } = await shop.desk.requireOwner(request, { page: false });
   const form = await readForm(request);
   const actor = { staffId: staff.id, name: staff.name };
   const now = shop.clock();

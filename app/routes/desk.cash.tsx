@@ -18,14 +18,13 @@ import {
   refuseReasons,
 } from "~/couriers/model";
 import { actorOf } from "~/desk/order-actions.server";
-import { requireStaff } from "~/desk/session.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { getLanguage } from "~/i18n/languages";
 import { NOTE_MAX } from "~/orders/note";
 import { formatOrderNumber } from "~/orders/order-number";
 import { addDays, formatShopDateTime, parseIsoDate, toIsoDate } from "~/platform/calendar";
 import { readForm } from "~/platform/http.server";
-import { shop } from "~/platform/shop.server";
+import { shop } from "~/shop.server";
 import { Price } from "~/ui/Price";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 import { createToast, flashToast } from "~/ui/toast.server";
@@ -35,7 +34,7 @@ import { createToast, flashToast } from "~/ui/toast.server";
  * expected, collected, received and the difference; `Close day` locks it.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const session = await requireStaff(request);
+  const session = await shop.desk.requireStaff(request);
   const url = new URL(request.url);
   const language = await getLocale(request);
   const t = shop.t(language, "desk");
@@ -79,7 +78,7 @@ export const meta: MetaFunction<typeof loader> = pageMetaTags;
 type Problem = "reason" | "date" | "amount" | "closed" | "open" | "received" | "changed";
 
 export async function action({ request }: ActionFunctionArgs) {
-  const session = await requireStaff(request, { page: false });
+  const session = await shop.desk.requireStaff(request, { page: false });
   const form = await readForm(request);
   const day = parseDay(form.get("day"));
   if (!day) throw new Response("No such day.", { status: 404 });

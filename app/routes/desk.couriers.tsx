@@ -5,16 +5,15 @@ import { useTranslation } from "react-i18next";
 import { FIELD_LIMITS } from "~/checkout/fields";
 import { listCouriers, saveCourier } from "~/couriers/couriers.server";
 import { COURIER_NAME_MAX } from "~/couriers/model";
-import { requireOwner } from "~/desk/session.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { readForm } from "~/platform/http.server";
-import { shop } from "~/platform/shop.server";
+import { shop } from "~/shop.server";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 import { createToast, flashToast } from "~/ui/toast.server";
 
 /** The people who carry parcels (decision 027, owners): name, phone, whether they take parcels now. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireOwner(request);
+  await shop.desk.requireOwner(request);
   const t = shop.t(await getLocale(request), "desk");
   const couriers = await listCouriers(shop.db);
   return {
@@ -31,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = pageMetaTags;
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { staff } = await requireOwner(request, { page: false });
+  const { staff } = await shop.desk.requireOwner(request, { page: false });
   const form = await readForm(request);
   const idText = form.get("id") ?? "";
   const id = /^\d{1,9}$/.test(idText) ? Number(idText) : null;

@@ -2,15 +2,14 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { CSV_BOM, csvFileName, csvPhone, csvRow } from "~/desk/csv";
 import { ordersForExport } from "~/desk/orders.server";
 import { parseDeskFilter } from "~/desk/search";
-import { requireStaff } from "~/desk/session.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { TETRI_PER_LARI } from "~/i18n/money";
 import { formatOrderNumber } from "~/orders/order-number";
 import { itemTitle, orderLanguage } from "~/orders/order-words";
 import { formatShopDateTime, shopToday, toIsoDate } from "~/platform/calendar";
 import { applyDeskHeaders } from "~/platform/security.server";
-import { shop } from "~/platform/shop.server";
 import { recordAccess } from "~/privacy/access-log.server";
+import { shop } from "~/shop.server";
 
 /** An instant in Tbilisi as `YYYY-MM-DD HH:MM` (Sweden's locale writes ISO's form). */
 function isoShopDateTime(iso: string): string {
@@ -23,7 +22,7 @@ function isoShopDateTime(iso: string): string {
  * Russian; formula-like cells neutralised. Without a session: 401, and nothing is read.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const session = await requireStaff(request, { page: false });
+  const session = await shop.desk.requireStaff(request, { page: false });
   const filter = parseDeskFilter(new URL(request.url).searchParams);
   const language = await getLocale(request);
   const t = shop.t(language, "desk");

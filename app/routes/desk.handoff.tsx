@@ -4,12 +4,11 @@ import { useTranslation } from "react-i18next";
 import { handOffCandidates, handOver, parseDay } from "~/couriers/cash.server";
 import { listCouriers } from "~/couriers/couriers.server";
 import { actorOf, orderNumbersOf } from "~/desk/order-actions.server";
-import { requireStaff } from "~/desk/session.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { formatOrderNumber } from "~/orders/order-number";
 import { parseIsoDate, toIsoDate } from "~/platform/calendar";
 import { readForm } from "~/platform/http.server";
-import { shop } from "~/platform/shop.server";
+import { shop } from "~/shop.server";
 import { Price } from "~/ui/Price";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 
@@ -19,7 +18,7 @@ import { pageMetaTags, pageTitle } from "~/ui/meta";
  * courier in one transaction and offers the manifest.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request);
+  await shop.desk.requireStaff(request);
   const url = new URL(request.url);
   const t = shop.t(await getLocale(request), "desk");
   const day = parseDay(url.searchParams.get("day")) ?? toIsoDate(shop.today());
@@ -58,7 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = pageMetaTags;
 
 export async function action({ request }: ActionFunctionArgs) {
-  const session = await requireStaff(request, { page: false });
+  const session = await shop.desk.requireStaff(request, { page: false });
   const form = await readForm(request);
   const day = parseDay(form.get("day"));
   const courierId = Number(form.get("courier"));

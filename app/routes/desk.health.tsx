@@ -10,12 +10,11 @@ import {
   diskSpace,
   readShopFigures,
 } from "~/desk/health.server";
-import { requireOwner } from "~/desk/session.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { getLanguage } from "~/i18n/languages";
 import { formatShopDateTime } from "~/platform/calendar";
 import { readForm } from "~/platform/http.server";
-import { shop } from "~/platform/shop.server";
+import { shop } from "~/shop.server";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 
 const HOUR_MS = 3_600_000;
@@ -33,7 +32,7 @@ function hoursSince(at: number | null, now: number): number | null {
  * figures as `/metrics`, in words; and `Back up now`.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireOwner(request);
+  await shop.desk.requireOwner(request);
   const language = await getLocale(request);
   const t = shop.t(language, "desk");
   const now = shop.clock();
@@ -81,7 +80,7 @@ export const meta: MetaFunction<typeof loader> = pageMetaTags;
  * or without JavaScript; a backup made twice in a day replaces that day's file.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  await requireOwner(request, { page: false });
+  await shop.desk.requireOwner(request, { page: false });
   await readForm(request);
   const language = await getLocale(request);
   const locale = getLanguage(language).htmlLang;

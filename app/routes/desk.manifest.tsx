@@ -2,11 +2,10 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { readManifest } from "~/couriers/manifest.server";
-import { requireStaff } from "~/desk/session.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { formatOrderNumber } from "~/orders/order-number";
-import { shop } from "~/platform/shop.server";
 import { recordAccess } from "~/privacy/access-log.server";
+import { shop } from "~/shop.server";
 import { Price } from "~/ui/Price";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 
@@ -15,10 +14,10 @@ import { pageMetaTags, pageTitle } from "~/ui/meta";
  * its number, name, address, phone, items and cash, and the total to bring back.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const session = await requireStaff(request);
+  const session = await shop.desk.requireStaff(request);
   const url = new URL(request.url);
   const language = await getLocale(request);
-  const manifest = await readManifest(url, language);
+  const manifest = await readManifest(shop.db, shop.content().catalog, url, language);
   if (!manifest) throw new Response("No such manifest.", { status: 404 });
   await recordAccess(shop.db, {
     staff: session.staff,

@@ -1,22 +1,26 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { readManifest } from "~/couriers/manifest.server";
 import { CSV_BOM, csvFileName, csvPhone, csvRow } from "~/desk/csv";
-import { requireStaff } from "~/desk/session.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { TETRI_PER_LARI } from "~/i18n/money";
 import { formatOrderNumber } from "~/orders/order-number";
 import { applyDeskHeaders } from "~/platform/security.server";
-import { shop } from "~/platform/shop.server";
 import { recordAccess } from "~/privacy/access-log.server";
+import { shop } from "~/shop.server";
 
 /**
  * A courier's manifest as CSV (decision 027): per parcel its number, name, address, phone, items and
  * the cash to collect; the last row the total the courier brings back.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const session = await requireStaff(request);
+  const session = await shop.desk.requireStaff(request);
   const language = await getLocale(request);
-  const manifest = await readManifest(new URL(request.url), language);
+  const manifest = await readManifest(
+    shop.db,
+    shop.content().catalog,
+    new URL(request.url),
+    language,
+  );
   if (!manifest) throw new Response("No such manifest.", { status: 404 });
   await recordAccess(shop.db, {
     staff: session.staff,

@@ -15,7 +15,6 @@ import { messengerLinks } from "~/desk/contact";
 import { actorOf, noAnswer } from "~/desk/order-actions.server";
 import { getDeskOrder } from "~/desk/orders.server";
 import { takeOutcome } from "~/desk/outcome.server";
-import { requireStaff } from "~/desk/session.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { getLanguage } from "~/i18n/languages";
 import {
@@ -37,8 +36,8 @@ import { callBeforeShipping } from "~/orders/standing";
 import { asksTwice, isOrderStatus, nextStatuses } from "~/orders/status";
 import { formatShopDateTime } from "~/platform/calendar";
 import { readForm } from "~/platform/http.server";
-import { shop } from "~/platform/shop.server";
 import { recordAccess } from "~/privacy/access-log.server";
+import { shop } from "~/shop.server";
 import { Price } from "~/ui/Price";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 import { useResetAfterSubmit } from "~/ui/use-reset-after-submit";
@@ -49,7 +48,7 @@ function orderNumberOf(param: string | undefined): number | null {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const session = await requireStaff(request);
+  const session = await shop.desk.requireStaff(request);
   const number = orderNumberOf(params.number);
   const found = number === null ? null : await getDeskOrder(shop.db, number);
   if (!found) throw new Response("No such order.", { status: 404 });
@@ -181,7 +180,7 @@ function intentOf(value: string | null): Intent {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const session = await requireStaff(request);
+  const session = await shop.desk.requireStaff(request);
   const number = orderNumberOf(params.number);
   if (number === null) throw new Response("No such order.", { status: 404 });
   const form = await readForm(request);
@@ -216,7 +215,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!saved) throw new Response("No such order.", { status: 404 });
     shop.kickOutbox();
   } else if (intent === "call") {
-    await noAnswer(session, number);
+    await noAnswer(shop, session, number);
   } else if (intent === "undo") {
     const undone = await undoStatusChange(
       shop.db,

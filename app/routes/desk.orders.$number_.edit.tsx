@@ -9,7 +9,6 @@ import { OrderFields } from "~/desk/OrderFields";
 import { actorOf } from "~/desk/order-actions.server";
 import { flashOutcome } from "~/desk/outcome.server";
 import { orderableProducts, phoneOrderWindow } from "~/desk/phone-order.server";
-import { requireStaff } from "~/desk/session.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { correctOrder, isEditable } from "~/orders/edit.server";
 import { formatOrderNumber } from "~/orders/order-number";
@@ -17,7 +16,7 @@ import { itemTitle } from "~/orders/order-words";
 import { findOrder } from "~/orders/read.server";
 import { compareDates, parseShortDate, toShortDate } from "~/platform/calendar";
 import { readForm } from "~/platform/http.server";
-import { shop } from "~/platform/shop.server";
+import { shop } from "~/shop.server";
 import { Price } from "~/ui/Price";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 
@@ -30,7 +29,7 @@ function orderNumberOf(param: string | undefined): number | null {
  * order already has (an order booked for a day now past keeps it until someone moves it).
  */
 function windowFor(stored: string) {
-  const window = phoneOrderWindow();
+  const window = phoneOrderWindow(shop);
   const date = parseShortDate(stored);
   if (!date) return window;
   return {
@@ -44,7 +43,7 @@ function windowFor(stored: string) {
  * phone, the name, the messenger, the e-mail and the products and quantities.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireStaff(request);
+  await shop.desk.requireStaff(request);
   const number = orderNumberOf(params.number);
   const found = number === null ? null : await findOrder(shop.db, number);
   if (!found) throw new Response("No such order.", { status: 404 });
@@ -78,7 +77,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         price: item.price,
         qty: item.qty,
       })),
-      ...orderableProducts()
+      ...orderableProducts(shop)
         .filter((product) => !inOrder.has(product.key))
         .map((product) => ({
           key: product.key,
@@ -98,7 +97,7 @@ type Problem =
   | { kind: "stock"; title: string; left: number };
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const session = await requireStaff(request, { page: false });
+  const session = await shop.desk.requireStaff(request, { page: false });
   const number = orderNumberOf(params.number);
   const found = number === null ? null : await findOrder(shop.db, number);
   if (!found || number === null) throw new Response("No such order.", { status: 404 });

@@ -2,19 +2,19 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Slip } from "~/desk/Slip";
-import { requireStaff } from "~/desk/session.server";
 import { readSlips } from "~/desk/slip.server";
 import { getLocale } from "~/i18n/i18next.server";
-import { shop } from "~/platform/shop.server";
 import { recordAccess } from "~/privacy/access-log.server";
+import { shop } from "~/shop.server";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 
 /** A packing slip to print and put in the parcel: who, where, what, and the cash to collect. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const session = await requireStaff(request);
+  const session = await shop.desk.requireStaff(request);
   const number = params.number && /^\d{1,6}$/.test(params.number) ? Number(params.number) : null;
   const language = await getLocale(request);
-  const [slip] = number === null ? [] : await readSlips([number], language);
+  const [slip] =
+    number === null ? [] : await readSlips(shop.db, shop.content().catalog, [number], language);
   if (!slip) throw new Response("No such order.", { status: 404 });
   await recordAccess(shop.db, {
     staff: session.staff,

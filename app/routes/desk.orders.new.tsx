@@ -7,13 +7,12 @@ import { MAX_LINE_QUANTITY } from "~/constants";
 import { OrderFields } from "~/desk/OrderFields";
 import { flashOutcome } from "~/desk/outcome.server";
 import { orderableProducts, phoneOrderWindow, placePhoneOrder } from "~/desk/phone-order.server";
-import { requireStaff } from "~/desk/session.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { languages } from "~/i18n/languages";
 import { formatOrderNumber } from "~/orders/order-number";
 import { toShortDate } from "~/platform/calendar";
 import { readForm } from "~/platform/http.server";
-import { shop } from "~/platform/shop.server";
+import { shop } from "~/shop.server";
 import { Price } from "~/ui/Price";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 
@@ -23,16 +22,16 @@ import { pageMetaTags, pageTitle } from "~/ui/meta";
  * order's messages speak it). Marked as taken by phone, and by whom.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request);
+  await shop.desk.requireStaff(request);
   const language = await getLocale(request);
   const t = shop.t(language, "desk");
-  const window = phoneOrderWindow();
+  const window = phoneOrderWindow(shop);
   return {
     meta: { title: pageTitle(t, t("phoneOrder.title"), { brand: false }), noindex: true },
     token: `phone-${randomUUID()}`,
     window: { min: toShortDate(window.min), max: toShortDate(window.max) },
     languages: languages.map((one) => ({ code: one.code, name: one.name, lang: one.htmlLang })),
-    products: orderableProducts().map((product) => ({
+    products: orderableProducts(shop).map((product) => ({
       key: product.key,
       title: product.texts[language]?.title || product.key,
       price: product.price ?? 0,
@@ -44,11 +43,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = pageMetaTags;
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { staff } = await requireStaff(request, { page: false });
+  const { staff } = await shop.desk.requireStaff(request, { page: false });
   const form = await readForm(request);
   const language = await getLocale(request);
   // The storefront's own field messages (checkout namespace), in the reader's language.
-  const placed = await placePhoneOrder(form, staff.name, shop.t(language, "checkout"));
+  const placed = await placePhoneOrder(shop, form, staff.name, shop.t(language, "checkout"));
   if (!placed.ok) return data({ problem: placed.problem, values: Object.fromEntries(form) }, 400);
   const number = formatOrderNumber(placed.orderNumber);
   return redirect(`/desk/orders/${number}`, {

@@ -2,12 +2,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { FinalMovePage } from "~/desk/FinalMovePage";
 import { actFinalMove, loadFinalMove } from "~/desk/final-move.server";
 import { getLocale } from "~/i18n/i18next.server";
-import { shop } from "~/platform/shop.server";
+import { shop } from "~/shop.server";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 
 /** The second question before orders are marked refused at the door: `?order=…&back=…`. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const page = await loadFinalMove(request);
+  const page = await loadFinalMove(shop, request);
   const t = shop.t(await getLocale(request), "desk");
   const title = t("final.refused.title", {
     count: page.orders.length,
@@ -19,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = pageMetaTags;
 
 export function action({ request }: ActionFunctionArgs) {
-  return actFinalMove(request, "refused");
+  return actFinalMove(shop, request, "refused");
 }
 
 export default function RefuseOrders() {

@@ -9,18 +9,17 @@ import {
   browserCanUsePasskeys,
 } from "~/desk/passkey-client";
 import { listPasskeys, removePasskey } from "~/desk/passkeys.server";
-import { requireStaff } from "~/desk/session.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { getLanguage } from "~/i18n/languages";
 import { formatShopDateTime } from "~/platform/calendar";
 import { readForm } from "~/platform/http.server";
-import { shop } from "~/platform/shop.server";
+import { shop } from "~/shop.server";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 import { useHydrated } from "~/ui/use-hydrated";
 
 /** The signed-in staff member's own passkeys: a list with Remove, and Add on this device. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { staff } = await requireStaff(request);
+  const { staff } = await shop.desk.requireStaff(request);
   const language = await getLocale(request);
   const t = shop.t(language, "desk");
   const locale = getLanguage(language).htmlLang;
@@ -42,7 +41,7 @@ export const meta: MetaFunction<typeof loader> = pageMetaTags;
 /** Remove: a plain form, so it works without JavaScript; only one's own passkey goes. */
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request);
-  const { staff } = await requireStaff(request);
+  const { staff } = await shop.desk.requireStaff(request);
   await removePasskey(shop.db, staff.id, form.get("id") ?? "");
   return redirect("/desk/passkeys", 303);
 }

@@ -5,18 +5,17 @@ import { useTranslation } from "react-i18next";
 import { SIGN_IN_LINK_TTL_MS } from "~/desk/auth.server";
 import { STAFF_NAME_MAX } from "~/desk/limits";
 import { changePerson, invitePerson, isStaffRole, listPeople } from "~/desk/people.server";
-import { requireOwner } from "~/desk/session.server";
 import { sendInviteToDeskChats } from "~/desk/sign-in.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { getLanguage } from "~/i18n/languages";
 import { formatShopDateTime } from "~/platform/calendar";
 import { publicOrigin, readForm } from "~/platform/http.server";
-import { shop } from "~/platform/shop.server";
+import { shop } from "~/shop.server";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 
 /** Everyone who can use the desk, with their role and whether they may sign in (D31). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { staff } = await requireOwner(request);
+  const { staff } = await shop.desk.requireOwner(request);
   const language = await getLocale(request);
   const t = shop.t(language, "desk");
   const locale = getLanguage(language).htmlLang;
@@ -42,7 +41,7 @@ export const meta: MetaFunction<typeof loader> = pageMetaTags;
  * in no loader, so a reload or another tab never shows it again.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const { staff } = await requireOwner(request, { page: false });
+  const { staff } = await shop.desk.requireOwner(request, { page: false });
   const form = await readForm(request);
   if (form.get("intent") === "invite") {
     const name = String(form.get("name") ?? "");
@@ -57,7 +56,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (outcome.kind === "badName") return data({ inviteError: "badName" as const, name }, 400);
     if (outcome.kind === "locked")
       return data({ inviteError: "locked" as const, name: outcome.name }, 409);
-    const sent = await sendInviteToDeskChats(request, {
+    const sent = await sendInviteToDeskChats(shop, request, {
       name: outcome.person.name,
       role: outcome.person.role,
       by: staff.name,

@@ -2,16 +2,15 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, data, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { requireOwner } from "~/desk/session.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { getLanguage } from "~/i18n/languages";
 import { formatOrderNumber } from "~/orders/order-number";
 import { notificationsEnabled } from "~/orders/outbox.server";
 import { formatLongDate, formatShopDateTime, parseIsoDate } from "~/platform/calendar";
 import { readForm } from "~/platform/http.server";
-import { shop } from "~/platform/shop.server";
 import { recordAccess } from "~/privacy/access-log.server";
 import { daysLeft, eraseRequest, personOrders, requestOfParam } from "~/privacy/requests.server";
+import { shop } from "~/shop.server";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 import { createToast, flashToast } from "~/ui/toast.server";
 
@@ -20,7 +19,7 @@ import { createToast, flashToast } from "~/ui/toast.server";
  * depersonalised ones too), the export as JSON and as a readable page, and Erase.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { staff } = await requireOwner(request);
+  const { staff } = await shop.desk.requireOwner(request);
   const found = await requestOfParam(shop.db, params.id);
   const language = await getLocale(request);
   const t = shop.t(language, "desk");
@@ -68,7 +67,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = pageMetaTags;
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { staff } = await requireOwner(request, { page: false });
+  const { staff } = await shop.desk.requireOwner(request, { page: false });
   const found = await requestOfParam(shop.db, params.id);
   const form = await readForm(request);
   if (form.get("confirm") !== "yes") return data({ problem: "confirm" as const, numbers: "" }, 400);

@@ -1,15 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { requireOwner } from "~/desk/session.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { getLanguage } from "~/i18n/languages";
 import { eventNote } from "~/orders/event-note";
 import { orderLanguage } from "~/orders/order-words";
 import { formatShopDateTime } from "~/platform/calendar";
-import { shop } from "~/platform/shop.server";
 import { recordAccess } from "~/privacy/access-log.server";
 import { markExported, personData, requestOfParam } from "~/privacy/requests.server";
+import { shop } from "~/shop.server";
 import { Price } from "~/ui/Price";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 
@@ -18,7 +17,7 @@ import { pageMetaTags, pageTitle } from "~/ui/meta";
  * each order with its fields, items, what happened to it, the messages sent and reviews.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { staff } = await requireOwner(request);
+  const { staff } = await shop.desk.requireOwner(request);
   const found = await requestOfParam(shop.db, params.id);
   const language = await getLocale(request);
   const t = shop.t(language, "desk");

@@ -1,16 +1,15 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireOwner } from "~/desk/session.server";
 import { applyDeskHeaders } from "~/platform/security.server";
-import { shop } from "~/platform/shop.server";
 import { recordAccess } from "~/privacy/access-log.server";
 import { markExported, personData, requestOfParam } from "~/privacy/requests.server";
+import { shop } from "~/shop.server";
 
 /**
  * Everything the shop holds on a request's person as JSON (D35): a file to hand over.
  * Logged as an access; a request to see the data is answered by it.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { staff } = await requireOwner(request, { page: false });
+  const { staff } = await shop.desk.requireOwner(request, { page: false });
   const found = await requestOfParam(shop.db, params.id);
   const now = shop.clock();
   const held = await personData(shop.db, found);

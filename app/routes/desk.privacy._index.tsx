@@ -3,7 +3,6 @@ import { Form, Link, data, redirect, useActionData, useLoaderData } from "@remix
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { FIELD_LIMITS } from "~/checkout/fields";
-import { requireOwner } from "~/desk/session.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { getLanguage } from "~/i18n/languages";
 import {
@@ -15,8 +14,8 @@ import {
   toIsoDate,
 } from "~/platform/calendar";
 import { readForm } from "~/platform/http.server";
-import { shop } from "~/platform/shop.server";
 import { daysLeft, listRequests, openRequest, parsePersonQuery } from "~/privacy/requests.server";
+import { shop } from "~/shop.server";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 import type { PrivacyRequestKind } from "../../db/schema";
 
@@ -28,7 +27,7 @@ const OLDEST_REQUEST_DAYS = 365;
  * the days left of the ten the law gives, and what was done and when.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireOwner(request);
+  await shop.desk.requireOwner(request);
   const language = await getLocale(request);
   const t = shop.t(language, "desk");
   const locale = getLanguage(language).htmlLang;
@@ -63,7 +62,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = pageMetaTags;
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { staff } = await requireOwner(request, { page: false });
+  const { staff } = await shop.desk.requireOwner(request, { page: false });
   const form = await readForm(request);
   const raw = (form.get("query") ?? "").slice(0, FIELD_LIMITS.phone);
   const kindText = form.get("kind");

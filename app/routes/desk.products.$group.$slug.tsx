@@ -16,17 +16,16 @@ import { type ProductFieldError, parseProductForm, priceText } from "~/catalog/p
 import { loadCatalog } from "~/content/store.server";
 import { ActivityList } from "~/desk/ActivityList";
 import { activityEntries } from "~/desk/activity.server";
-import { requireOwner } from "~/desk/session.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { getLanguage, languageCodes } from "~/i18n/languages";
 import { readForm } from "~/platform/http.server";
-import { shop } from "~/platform/shop.server";
+import { shop } from "~/shop.server";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 import { createToast, flashToast } from "~/ui/toast.server";
 
 /** A product as its owner edits it (D32); its texts and photos each have a page of their own. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireOwner(request);
+  await shop.desk.requireOwner(request);
   const language = await getLocale(request);
   const t = shop.t(language, "desk");
   const content = shop.content();
@@ -81,7 +80,7 @@ type Answer =
   | { kind: "slugLocked" | "slugTaken"; values: Record<string, string> };
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { staff } = await requireOwner(request, { page: false });
+  const { staff } = await shop.desk.requireOwner(request, { page: false });
   const form = await readForm(request);
   // Every related product ticked, one a line, so a refused form comes back as it was.
   const values = { ...Object.fromEntries(form), related: form.getAll("related").join("\n") };

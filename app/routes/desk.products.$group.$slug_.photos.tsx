@@ -17,10 +17,9 @@ import {
   changePhoto,
   processPhoto,
 } from "~/catalog/photos.server";
-import { requireOwner } from "~/desk/session.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { readForm } from "~/platform/http.server";
-import { shop } from "~/platform/shop.server";
+import { shop } from "~/shop.server";
 import { ProductImage } from "~/ui/ProductImage";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 import { createToast, flashToast } from "~/ui/toast.server";
@@ -37,7 +36,7 @@ function productOf(params: LoaderFunctionArgs["params"]) {
 
 /** A product's photos: upload (a plain form), move, remove. Owners only (D31). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireOwner(request);
+  await shop.desk.requireOwner(request);
   const language = await getLocale(request);
   const t = shop.t(language, "desk");
   const product = productOf(params);
@@ -68,7 +67,7 @@ async function answer(request: Request, key: string, message: string) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   // The owner first: nobody else's body is read at all, however large.
-  const { staff } = await requireOwner(request, { page: false });
+  const { staff } = await shop.desk.requireOwner(request, { page: false });
   const product = productOf(params);
   const actor = { staffId: staff.id, name: staff.name };
   const type = request.headers.get("Content-Type") ?? "";

@@ -12,11 +12,10 @@ import {
   textFields,
 } from "~/catalog/model";
 import { TEXT_LIMITS, parseTextsForm } from "~/catalog/product-form";
-import { requireOwner } from "~/desk/session.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { getLanguage, isLanguageCode, languageCodes } from "~/i18n/languages";
 import { readForm } from "~/platform/http.server";
-import { shop } from "~/platform/shop.server";
+import { shop } from "~/shop.server";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 import { createToast, flashToast } from "~/ui/toast.server";
 
@@ -35,7 +34,7 @@ function productFrom(params: LoaderFunctionArgs["params"]) {
 
 /** One language's texts of a product: what a phone can hold (D32). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireOwner(request);
+  await shop.desk.requireOwner(request);
   const reader = await getLocale(request);
   const t = shop.t(reader, "desk");
   const { product, language } = productFrom(params);
@@ -74,7 +73,7 @@ export const meta: MetaFunction<typeof loader> = pageMetaTags;
 type Answer = { error: "tooLong" | "needed"; fields: TextField[]; values: Record<string, string> };
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { staff } = await requireOwner(request, { page: false });
+  const { staff } = await shop.desk.requireOwner(request, { page: false });
   const form = await readForm(request, TEXTS_FORM_BYTES);
   const { product, language } = productFrom(params);
   const values = Object.fromEntries(form);

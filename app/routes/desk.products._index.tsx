@@ -3,16 +3,15 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { missingTexts, neededTexts } from "~/catalog/model";
 import { loadCatalog } from "~/content/store.server";
-import { requireOwner } from "~/desk/session.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { getLanguage, languageCodes } from "~/i18n/languages";
-import { shop } from "~/platform/shop.server";
+import { shop } from "~/shop.server";
 import { Price } from "~/ui/Price";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 
 /** Every product with its status, price, stock and which languages are complete (D32). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireOwner(request);
+  await shop.desk.requireOwner(request);
   const language = await getLocale(request);
   const t = shop.t(language, "desk");
   return {

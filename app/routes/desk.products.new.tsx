@@ -4,15 +4,14 @@ import { useTranslation } from "react-i18next";
 import { createProduct } from "~/catalog/edit.server";
 import { groups, isGroup } from "~/catalog/model";
 import { SLUG_MAX, isSlug } from "~/catalog/product-form";
-import { requireOwner } from "~/desk/session.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { readForm } from "~/platform/http.server";
-import { shop } from "~/platform/shop.server";
+import { shop } from "~/shop.server";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 
 /** A new product: its group and address; it starts as a draft nobody else sees. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireOwner(request);
+  await shop.desk.requireOwner(request);
   const t = shop.t(await getLocale(request), "desk");
   return { meta: { title: pageTitle(t, t("products.new"), { brand: false }), noindex: true } };
 }
@@ -20,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = pageMetaTags;
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { staff } = await requireOwner(request, { page: false });
+  const { staff } = await shop.desk.requireOwner(request, { page: false });
   const form = await readForm(request);
   const group = form.get("group") ?? "";
   const slug = (form.get("slug") ?? "").trim().toLowerCase();

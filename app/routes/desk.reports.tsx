@@ -9,12 +9,11 @@ import {
   presetRange,
 } from "~/couriers/reports.server";
 import { Chart } from "~/desk/Chart";
-import { requireOwner } from "~/desk/session.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { formatPrice } from "~/i18n/money";
 import { orderLanguage } from "~/orders/order-words";
 import { addDays, compareDates, parseIsoDate, toIsoDate } from "~/platform/calendar";
-import { shop } from "~/platform/shop.server";
+import { shop } from "~/shop.server";
 import { Price } from "~/ui/Price";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 
@@ -27,7 +26,7 @@ type Period = (typeof periods)[number];
  * product, language, courier and source.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireOwner(request);
+  await shop.desk.requireOwner(request);
   const url = new URL(request.url);
   const language = await getLocale(request);
   const t = shop.t(language, "desk");

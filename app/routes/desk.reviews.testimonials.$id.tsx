@@ -2,17 +2,16 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, data, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { requireOwner } from "~/desk/session.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { languages } from "~/i18n/languages";
 import { readForm } from "~/platform/http.server";
-import { shop } from "~/platform/shop.server";
 import { TESTIMONIAL_NAME_MAX, TESTIMONIAL_ROLE_MAX, TESTIMONIAL_TEXT_MAX } from "~/reviews/model";
 import {
   findTestimonial,
   readTestimonialForm,
   saveTestimonial,
 } from "~/reviews/testimonials.server";
+import { shop } from "~/shop.server";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 import { createToast, flashToast } from "~/ui/toast.server";
 
@@ -24,7 +23,7 @@ function idOf(param: string | undefined): number {
 
 /** One testimonial's rating and its texts in nine languages (owners). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireOwner(request);
+  await shop.desk.requireOwner(request);
   const testimonial = await findTestimonial(shop.db, idOf(params.id));
   if (!testimonial) throw new Response("No such testimonial.", { status: 404 });
   const t = shop.t(await getLocale(request), "desk");
@@ -40,7 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = pageMetaTags;
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { staff } = await requireOwner(request, { page: false });
+  const { staff } = await shop.desk.requireOwner(request, { page: false });
   const id = idOf(params.id);
   const form = await readForm(request);
   const read = readTestimonialForm(form);

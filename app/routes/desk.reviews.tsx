@@ -2,13 +2,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, redirect, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { findProduct } from "~/catalog/model";
-import { requireOwner } from "~/desk/session.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { type LanguageCode, getLanguage, isLanguageCode } from "~/i18n/languages";
 import { formatOrderNumber } from "~/orders/order-number";
 import { formatShopDateTime } from "~/platform/calendar";
 import { readForm } from "~/platform/http.server";
-import { shop } from "~/platform/shop.server";
 import { REVIEW_REPLY_MAX, isRejectReason, rejectReasons } from "~/reviews/model";
 import { decideReview, listReviews, reviewCounts } from "~/reviews/reviews.server";
 import {
@@ -17,6 +15,7 @@ import {
   removeTestimonial,
   setTestimonialHidden,
 } from "~/reviews/testimonials.server";
+import { shop } from "~/shop.server";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 import { createToast, flashToast } from "~/ui/toast.server";
 import type { ReviewStatus } from "../../db/schema";
@@ -27,7 +26,7 @@ const isTab = (value: unknown): value is ReviewStatus =>
 
 /** Reviews waiting for an owner, published and rejected (D34), and the testimonials. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireOwner(request);
+  await shop.desk.requireOwner(request);
   const url = new URL(request.url);
   const tabParam = url.searchParams.get("tab");
   const tab = isTab(tabParam) ? tabParam : "pending";
@@ -77,7 +76,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = pageMetaTags;
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { staff } = await requireOwner(request, { page: false });
+  const { staff } = await shop.desk.requireOwner(request, { page: false });
   const form = await readForm(request);
   const intent = form.get("intent");
   const idText = form.get("id") ?? "";

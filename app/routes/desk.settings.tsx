@@ -1,11 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, data, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { requireOwner } from "~/desk/session.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { languages } from "~/i18n/languages";
 import { readForm } from "~/platform/http.server";
-import { shop } from "~/platform/shop.server";
 import {
   DAYS_AHEAD_MAX,
   type SettingsError,
@@ -16,6 +14,7 @@ import {
   parseOrdering,
 } from "~/settings/form";
 import { saveSettings } from "~/settings/settings.server";
+import { shop } from "~/shop.server";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 import { createToast, flashToast } from "~/ui/toast.server";
 
@@ -24,7 +23,7 @@ import { createToast, flashToast } from "~/ui/toast.server";
  * language. Owners only.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireOwner(request);
+  await shop.desk.requireOwner(request);
   const t = shop.t(await getLocale(request), "desk");
   return {
     meta: { title: pageTitle(t, t("settings.title"), { brand: false }), noindex: true },
@@ -38,7 +37,7 @@ export const meta: MetaFunction<typeof loader> = pageMetaTags;
 type Answer = { section: SettingsSection; errors: SettingsError[]; values: Record<string, string> };
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { staff } = await requireOwner(request, { page: false });
+  const { staff } = await shop.desk.requireOwner(request, { page: false });
   const form = await readForm(request);
   const section = form.get("section");
   const parsed =

@@ -4,10 +4,9 @@ import { useTranslation } from "react-i18next";
 import { inspectSignInLink, redeemSignInLink } from "~/desk/auth.server";
 import { STAFF_NAME_MAX } from "~/desk/limits";
 import { deskReturnPath } from "~/desk/return-path.server";
-import { commitDeskSession } from "~/desk/session.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { readForm } from "~/platform/http.server";
-import { shop } from "~/platform/shop.server";
+import { shop } from "~/shop.server";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 
 /**
@@ -42,7 +41,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   return redirect(deskReturnPath(form.get("next")), {
     status: 303,
-    headers: { "Set-Cookie": await commitDeskSession(result.sessionToken) },
+    headers: { "Set-Cookie": await shop.desk.commitDeskSession(result.sessionToken) },
   });
 }
 

@@ -9,22 +9,21 @@ import {
   signInWithPasskeyOnThisDevice,
 } from "~/desk/passkey-client";
 import { deskReturnPath } from "~/desk/return-path.server";
-import { getDeskSession } from "~/desk/session.server";
 import { canSendSignInLinks, sendSignInLinkToDeskChats } from "~/desk/sign-in.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { readForm } from "~/platform/http.server";
-import { shop } from "~/platform/shop.server";
+import { shop } from "~/shop.server";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 import { useHydrated } from "~/ui/use-hydrated";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const next = deskReturnPath(new URL(request.url).searchParams.get("next"));
-  if (await getDeskSession(request)) throw redirect(next);
+  if (await shop.desk.getDeskSession(request)) throw redirect(next);
   const t = shop.t(await getLocale(request), "desk");
   return {
     meta: { title: pageTitle(t, t("signIn.title"), { brand: false }), noindex: true },
     next,
-    linksByChat: canSendSignInLinks(),
+    linksByChat: canSendSignInLinks(shop),
   };
 }
 
@@ -33,6 +32,7 @@ export const meta: MetaFunction<typeof loader> = pageMetaTags;
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   const outcome = await sendSignInLinkToDeskChats(
+    shop,
     request,
     clientKey(request, context.clientAddress),
     deskReturnPath(form.get("next")),

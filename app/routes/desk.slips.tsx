@@ -3,19 +3,18 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Slip } from "~/desk/Slip";
 import { orderNumbersOf } from "~/desk/order-actions.server";
-import { requireStaff } from "~/desk/session.server";
 import { readSlips } from "~/desk/slip.server";
 import { getLocale } from "~/i18n/i18next.server";
-import { shop } from "~/platform/shop.server";
 import { recordAccess } from "~/privacy/access-log.server";
+import { shop } from "~/shop.server";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 
 /** Every selected order's packing slip in one document (`?order=…`), one printed page each. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const session = await requireStaff(request);
+  const session = await shop.desk.requireStaff(request);
   const numbers = orderNumbersOf(new URL(request.url).searchParams.getAll("order"));
   const language = await getLocale(request);
-  const slips = await readSlips(numbers, language);
+  const slips = await readSlips(shop.db, shop.content().catalog, numbers, language);
   await recordAccess(shop.db, {
     staff: session.staff,
     action: "slip",

@@ -14,10 +14,10 @@ import {
 import i18nextBrowser from "i18next";
 import { type ReactNode, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { getDeskSession } from "~/desk/session.server";
 import { DESK_NAMESPACE } from "~/i18n/config";
 import { defaultLanguage } from "~/i18n/languages";
 import type { RouteHandle } from "~/platform/handle";
+import { shop } from "~/shop.server";
 import deskStylesUrl from "~/styles/desk.css?url";
 import { LanguageSwitcher } from "~/ui/LanguageSwitcher";
 import { useRootData } from "~/ui/root-data";
@@ -29,7 +29,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: deskStyles
 
 /** The desk's frame: who is signed in (if anyone). Each page checks the session itself. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const session = await getDeskSession(request);
+  const session = await shop.desk.getDeskSession(request);
   return { staffName: session?.staff.name ?? null, role: session?.staff.role ?? null };
 }
 

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { shop } from "~/platform/shop.server";
+import { shop } from "~/shop.server";
 
 /** Liveness for the operator: 200 only when the database answers a query. */
 export async function loader() {

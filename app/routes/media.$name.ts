@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { LRUCache } from "lru-cache";
 import { readPhotoFile } from "~/catalog/photos.server";
-import { shop } from "~/platform/shop.server";
+import { shop } from "~/shop.server";
 
 /**
  * An uploaded photo's file (`/media/{stem}-{width}.{avif|webp}`). A name is never reused

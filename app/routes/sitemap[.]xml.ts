@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { type Catalog, productHref, visibleProducts } from "~/catalog/model";
 import { languages } from "~/i18n/languages";
 import { publicOrigin } from "~/platform/http.server";
-import { shop } from "~/platform/shop.server";
+import { shop } from "~/shop.server";
 import { fixedPaths } from "~/ui/site";
 
 /** Every public page, in every language, with its alternates: the products shoppers see now. */

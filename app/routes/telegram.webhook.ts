@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { shop } from "~/platform/shop.server";
+import { shop } from "~/shop.server";
 
 /** Updates are small; anything bigger than this is not from Telegram. */
 const MAX_UPDATE_BYTES = 64 * 1024;

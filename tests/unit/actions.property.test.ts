@@ -21,7 +21,7 @@ beforeAll(async () => {
   if (testEngine === "postgres") process.env.DATABASE_URL = await freshPostgresUrl();
   cartAction = (await import("~/routes/_shop.cart")).action as Action;
   checkoutAction = (await import("~/routes/_shop.checkout")).action as Action;
-  const { db } = (await import("~/platform/shop.server")).shop;
+  const { db } = (await import("~/shop.server")).shop;
   const { sql } = await import("kysely");
   invariants = async () => {
     const orders = await db
@@ -161,7 +161,7 @@ describe("random input never breaks the shop (D11)", () => {
       }),
     );
     expect(status).toBe(303);
-    const { db } = (await import("~/platform/shop.server")).shop;
+    const { db } = (await import("~/shop.server")).shop;
     const order = await db
       .selectFrom("orders")
       .selectAll()

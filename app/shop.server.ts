@@ -4,6 +4,7 @@ import { hostname } from "node:os";
 import { sql } from "kysely";
 import { createContentStore, loadContent } from "~/content/store.server";
 import { createWeeklyJob } from "~/couriers/weekly.server";
+import { createDeskSessions } from "~/desk/session.server";
 import { type TelegramDesk, createTelegramDesk } from "~/desk/telegram-bot.server";
 import { fixedT } from "~/i18n/instance.server";
 import { createDispatcher } from "~/orders/dispatcher.server";
@@ -11,16 +12,16 @@ import { createExpiryJob } from "~/orders/expiry.server";
 import { type TelegramSettings, notificationsEnabled } from "~/orders/outbox.server";
 import { createMorningJob } from "~/orders/shopper-messages.server";
 import { fillPhoneKeys } from "~/phone/phone-key.server";
+import { createBackups } from "~/platform/backups.server";
+import { createBotApi } from "~/platform/bot-api.server";
+import { type CalendarDate, shopToday } from "~/platform/calendar";
+import { type Clock, systemClock } from "~/platform/clock";
+import { databaseTarget, getConfig } from "~/platform/config.server";
+import type { Job } from "~/platform/job.server";
+import { createThrottleSweep } from "~/platform/throttle.server";
 import { createRetentionJob } from "~/privacy/retention.server";
-import { createDatabase } from "../../db/connection";
-import { migrateToLatest } from "../../db/migrate";
-import { createBackups } from "./backups.server";
-import { createBotApi } from "./bot-api.server";
-import { type CalendarDate, shopToday } from "./calendar";
-import { type Clock, systemClock } from "./clock";
-import { databaseTarget, getConfig } from "./config.server";
-import type { Job } from "./job.server";
-import { createThrottleSweep } from "./throttle.server";
+import { createDatabase } from "../db/connection";
+import { migrateToLatest } from "../db/migrate";
 
 /**
  * The composition root: the one place that reads the settings and makes the database,
@@ -130,6 +131,8 @@ export const shop = {
   config,
   db,
   clock,
+  /** The desk's sessions and guards (D23, D31). */
+  desk: createDeskSessions({ db, clock, config }),
   /** The shop's calendar date in Tbilisi now (D6). */
   today: (): CalendarDate => shopToday(clock()),
   /**

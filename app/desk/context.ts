@@ -1,0 +1,31 @@
+import type { TFunction } from "i18next";
+import type { Kysely } from "kysely";
+import type { Content } from "~/content/store.server";
+import type { LanguageCode } from "~/i18n/languages";
+import type { TelegramSettings } from "~/orders/outbox.server";
+import type { BotApi } from "~/platform/bot-api.server";
+import type { CalendarDate } from "~/platform/calendar";
+import type { Clock } from "~/platform/clock";
+import type { LoadedConfig } from "~/platform/config.server";
+import type { Database } from "../../db/schema";
+import type { DeskSessions } from "./session.server";
+
+/**
+ * What the desk's services take from the shop. The composition root (`app/shop.server.ts`)
+ * is one, and routes pass it in: nothing below the routes imports it, so a test can hand
+ * a service a context of its own.
+ */
+export interface DeskContext {
+  db: Kysely<Database>;
+  clock: Clock;
+  today(): CalendarDate;
+  config: LoadedConfig;
+  telegram: TelegramSettings;
+  /** The Bot API client; null without a bot token. */
+  bot: BotApi | null;
+  t(language: LanguageCode, namespace: string): TFunction;
+  content(): Content;
+  kickOutbox(): void;
+  /** The desk's sessions and guards. */
+  desk: DeskSessions;
+}
