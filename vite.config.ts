@@ -67,6 +67,7 @@ const catalogPieces = ["ui/Breadcrumbs.tsx", "ui/ProductCard.tsx"].map(
 const checkoutShared = [
   "checkout/fields.ts",
   "phone/prefix.ts",
+  "platform/email.ts",
   "platform/calendar.ts",
   "ui/ClosedNotice.tsx",
 ].map((file) => `${appFolder}${file}`);

@@ -23,12 +23,9 @@ export interface CartProduct {
 /** Why a product may not be added to a cart now, or null when it may. */
 export type CartRules = (key: string) => CartError | null;
 export type CartProducts = (key: string) => CartProduct | undefined;
-export interface CartLine {
-  key: string;
-  qty: number;
-}
+import type { Cart, CartLine } from "~/catalog/lines";
 
-export type Cart = readonly CartLine[];
+export type { Cart, CartLine };
 
 export type CartError = "unknownProduct" | "notOrderable" | "soldOut" | "cartFull" | "badQuantity";
 

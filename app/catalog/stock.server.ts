@@ -1,5 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import type { Cart } from "~/cart/model";
+import type { Cart } from "~/catalog/lines";
 import { bumpRevision } from "~/content/store.server";
 import type { Database } from "../../db/schema";
 import { isOrderable, isProductStatus, isSoldOut, productKey } from "./model";

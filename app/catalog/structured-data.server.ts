@@ -1,8 +1,8 @@
 import type { ProductView } from "~/catalog/view";
 import { TETRI_PER_LARI } from "~/i18n/money";
 import type { ProductReviews } from "~/reviews/view";
+import { contactLinksOf } from "~/settings/contacts";
 import type { Contacts } from "~/settings/model";
-import { contactLinksOf } from "~/ui/contacts";
 
 // schema.org's JSON-LD for search engines, built by the loaders and written into the head
 // by Remix's <Meta> (ui/meta.ts): none of this is in a shopper's download (issue 27).

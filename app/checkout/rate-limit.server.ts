@@ -1,10 +1,11 @@
 import type { Kysely } from "kysely";
 import type { Clock } from "~/platform/clock";
 import { getConfig } from "~/platform/config.server";
+import { RATE_WINDOW_MS } from "~/platform/limits";
 import { hitThrottle } from "~/platform/throttle.server";
 import type { Database } from "../../db/schema";
 
-export const RATE_WINDOW_MS = 10 * 60 * 1000;
+export { RATE_WINDOW_MS };
 /** Requests whose address is unknown share one bucket this many times larger. */
 export const SHARED_BUCKET_FACTOR = 10;
 

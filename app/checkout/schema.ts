@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import type { OrderFields } from "~/orders/fields";
 import { PHONE_PATTERN, normalizePhone } from "~/phone/phone";
 import { toShortDate } from "~/platform/calendar";
 import { type DeliveryWindow, parseDeliveryDate } from "./delivery-date";
@@ -54,7 +55,9 @@ export function checkoutSchema(window: DeliveryWindow) {
   });
 }
 
-export type CheckoutValues = v.InferOutput<ReturnType<typeof checkoutSchema>>;
+/** The schema's output, which must be an order's fields (the build fails otherwise). */
+type OrderFieldsOf<T extends OrderFields> = T;
+export type CheckoutValues = OrderFieldsOf<v.InferOutput<ReturnType<typeof checkoutSchema>>>;
 
 export type CheckoutResult =
   | { ok: true; values: CheckoutValues }

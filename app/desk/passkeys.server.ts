@@ -11,6 +11,7 @@ import {
 import { isoBase64URL } from "@simplewebauthn/server/helpers";
 import type { Kysely } from "kysely";
 import { isoAt } from "~/platform/clock";
+import { PASSKEY_SIGN_IN_WINDOW_MS } from "~/platform/limits";
 import { hitThrottle } from "~/platform/throttle.server";
 import type { Database, Staff } from "../../db/schema";
 import { startSession } from "./auth.server";
@@ -190,7 +191,7 @@ export async function finishPasskeyRegistration(
 
 /** A client may start this many passkey sign-ins in the window: each keeps a row. */
 export const PASSKEY_SIGN_INS_PER_CLIENT = 20;
-export const PASSKEY_SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
+export { PASSKEY_SIGN_IN_WINDOW_MS };
 
 /**
  * The options for signing in with a passkey: any of this shop's, the browser lets one

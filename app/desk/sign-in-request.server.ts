@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { BotApi } from "~/platform/bot-api.server";
+import { LINK_CLIENT_WINDOW_MS } from "~/platform/limits";
 import { hitThrottle } from "~/platform/throttle.server";
 import type { Database } from "../../db/schema";
 import { SIGN_IN_LINK_TTL_MS, createSignInLink } from "./auth.server";
@@ -7,7 +8,7 @@ import { withReturnPath } from "./return-path.server";
 
 /** A client may ask for a link this often… */
 export const LINK_REQUESTS_PER_CLIENT = 3;
-export const LINK_CLIENT_WINDOW_MS = 15 * 60 * 1000;
+export { LINK_CLIENT_WINDOW_MS };
 /** …and everyone together this often, so the chats are never flooded. */
 export const LINK_REQUESTS_TOTAL = 10;
 export const LINK_TOTAL_WINDOW_MS = 60 * 60 * 1000;

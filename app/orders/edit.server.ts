@@ -1,6 +1,5 @@
 import { type Kysely, sql } from "kysely";
 import { isOrderable, isProductStatus } from "~/catalog/model";
-import type { CheckoutValues } from "~/checkout/schema";
 import { MAX_LINE_QUANTITY } from "~/constants";
 import { bumpRevision } from "~/content/store.server";
 import { phoneKey } from "~/phone/phone-key.server";
@@ -8,6 +7,7 @@ import { isoAt } from "~/platform/clock";
 import type { Database, Order, OrderItem } from "../../db/schema";
 import type { Actor } from "./change-status.server";
 import { systemNoteColumns } from "./event-note";
+import type { OrderFields } from "./fields";
 import { type ChatSettings, refreshOrderMessages } from "./message.server";
 import { isoDeliveryDate } from "./place.server";
 
@@ -30,7 +30,7 @@ export interface OrderCorrection {
   orderNumber: number;
   actor: Actor;
   /** The order's fields, checked by the storefront's rules (D8). */
-  values: CheckoutValues;
+  values: OrderFields;
   /** The quantity wanted of each product key; 0 or absent takes the line away. */
   quantities: ReadonlyMap<string, number>;
 }

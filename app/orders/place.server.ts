@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import { type Origin, PHONE_SOURCE } from "~/analytics/origin";
-import type { Cart } from "~/cart/model";
+import type { Cart } from "~/catalog/lines";
 import { type ShortLine, readOrderLines, takeStock } from "~/catalog/stock.server";
 import { type TelegramSettings, enqueueOrderNotifications } from "~/orders/outbox.server";
 import { phoneKey } from "~/phone/phone-key.server";
@@ -9,7 +9,7 @@ import { parseShortDate, toIsoDate } from "~/platform/calendar";
 import { isoAt } from "~/platform/clock";
 import { isUniqueViolation } from "../../db/connection";
 import type { Database, Order, OrderItem } from "../../db/schema";
-import type { CheckoutValues } from "../checkout/schema";
+import type { OrderFields } from "./fields";
 import { newTrackToken } from "./tracking";
 
 /** Order numbers are six digits, shown padded (spec §9); random, so they reveal no sales. */
@@ -20,7 +20,7 @@ const ORDER_NUMBER_ATTEMPTS = 50;
 export { formatOrderNumber } from "./order-number";
 
 export interface PlaceOrderInput {
-  values: CheckoutValues;
+  values: OrderFields;
   cart: Cart;
   language: string;
   /** The one-time token of the form (D9). */

@@ -15,7 +15,7 @@ export function isTrackToken(value: string | undefined): value is string {
 
 /** Look-ups allowed per client and per order number in `TRACK_WINDOW_MS`. */
 export const TRACK_LIMIT = 5;
-export const TRACK_WINDOW_MS = 15 * 60 * 1000;
+export { TRACK_WINDOW_MS } from "~/platform/limits";
 
 /** After this long in a final status, the page shows only the status. */
 export const TRACK_DETAILS_DAYS = 30;

@@ -1,7 +1,6 @@
 import { type Catalog, findProduct } from "~/catalog/model";
 import { type LanguageCode, getLanguage, isLanguageCode } from "~/i18n/languages";
 import { SHOP_TIME_ZONE } from "~/platform/calendar";
-import type { HomeReview } from "~/ui/Reviews";
 import {
   type PublishedReview,
   type ReviewSummary,
@@ -9,6 +8,19 @@ import {
   forVisitor,
   summarize,
 } from "./model";
+
+export interface HomeReview {
+  key: string;
+  name: string;
+  /** The testimonial's "Woman, 34", or the product a buyer reviewed. */
+  role: string | null;
+  text: string;
+  rating: number;
+  avatar: string | null;
+  verified: boolean;
+  /** The language it is written in, when not the page's (BCP 47). */
+  lang: string | null;
+}
 
 /** How many buyers' reviews the home page shows before the testimonials. */
 export const HOME_VERIFIED = 6;

@@ -1,7 +1,7 @@
-import { HTML_EMAIL } from "~/checkout/fields";
 import { isLanguageCode } from "~/i18n/languages";
 import { normalizePhone } from "~/phone/phone";
 import { type CalendarDate, compareDates, parseIsoDate } from "~/platform/calendar";
+import { HTML_EMAIL } from "~/platform/email";
 import type { ChatsSettings, Contacts, DeliverySettings, Ordering } from "./model";
 
 /**

@@ -1,5 +1,6 @@
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import type { HomeReview } from "~/reviews/view";
 import { Stars } from "./Stars";
 import {
   clampPage,
@@ -18,18 +19,6 @@ export const AVATAR_SIZE = 160;
  * the product named, no photo) or one of the shop's testimonials (a drawn avatar, never
  * "verified").
  */
-export interface HomeReview {
-  key: string;
-  name: string;
-  /** The testimonial's "Woman, 34", or the product a buyer reviewed. */
-  role: string | null;
-  text: string;
-  rating: number;
-  avatar: string | null;
-  verified: boolean;
-  /** The language it is written in, when not the page's (BCP 47). */
-  lang: string | null;
-}
 
 /** Reviews per page follow the viewport: 3 at 1280 px or wider, 2 at 900 px, else 1. */
 function usePerPage(enabled: boolean): number {

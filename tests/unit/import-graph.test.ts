@@ -73,3 +73,127 @@ describe("the app's import graph", () => {
     expect(circles(graph)).toEqual([["a", "b", "c", "a"]]);
   });
 });
+
+/**
+ * The app's layers, top to bottom (docs/ARCHITECTURE.md, "Layers"): imports run down or
+ * stay in their layer. The composition root is on top, with the routes.
+ */
+const LAYERS: Record<string, number> = {
+  routes: 4,
+  "root.tsx": 4,
+  "entry.server.tsx": 4,
+  "entry.client.tsx": 4,
+  "shop.server.ts": 4,
+  desk: 3,
+  ui: 3,
+  cart: 3,
+  checkout: 3,
+  orders: 2,
+  shopper: 2,
+  chat: 2,
+  catalog: 2,
+  couriers: 2,
+  reviews: 2,
+  privacy: 2,
+  settings: 2,
+  content: 2,
+  analytics: 2,
+  i18n: 2,
+  phone: 2,
+  platform: 1,
+  "constants.ts": 1,
+  db: 0,
+};
+
+/**
+ * The upward imports there are, each with its reason in docs/ARCHITECTURE.md. At most
+ * eight: a ninth is a design question, not a line to add here.
+ */
+const UPWARD: Array<[string, string]> = [
+  ["app/platform/page-cache.server.ts", "app/analytics/origin.ts"],
+  ["app/platform/page-cache.server.ts", "app/i18n/i18next.server.ts"],
+  ["app/platform/security.server.ts", "app/i18n/i18next.server.ts"],
+  ["app/platform/security.server.ts", "app/i18n/instance.server.ts"],
+  ["app/platform/security.server.ts", "app/i18n/languages.ts"],
+];
+
+/** Modules outside app/ and db/ the app may import: the server's and the kit's own, pure. */
+const OUTSIDE = [
+  "package.json",
+  "server/encoding.mjs",
+  "server/web-concurrency.mjs",
+  "deploy/rotate-backups.mjs",
+];
+
+/** A file's layer: its folder under app/ (or the file itself at app's top), or db. */
+function layerOf(file: string): { name: string; rank: number } | null {
+  const path = relative(ROOT, file);
+  if (path.startsWith("db/")) return { name: "db", rank: 0 };
+  if (!path.startsWith("app/")) return null;
+  const [first = ""] = path.slice("app/".length).split("/");
+  const rank = LAYERS[first];
+  if (rank === undefined) throw new Error(`${path} is in no layer: add its folder to LAYERS`);
+  return { name: first, rank };
+}
+
+/** Every module a file imports, app/ and db/ and beyond (package.json, server/, deploy/). */
+function importsAnywhere(file: string): string[] {
+  const text = readFileSync(file, "utf8");
+  const specs = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^;]*?\bfrom\s+["']([^"']+)["']/g)]
+    .concat([...text.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)])
+    .map((match) => match[1] ?? "");
+  return specs.flatMap((spec) => {
+    const bare = spec.replace(/\?.*$/, "");
+    const base = bare.startsWith("~/")
+      ? join(APP, bare.slice(2))
+      : bare.startsWith(".")
+        ? resolve(dirname(file), bare)
+        : null;
+    if (base === null) return [];
+    const found = ["", ".ts", ".tsx", ".mjs", ".json", "/index.ts", "/index.tsx"]
+      .map((ending) => base + ending)
+      .find(
+        (path) => existsSync(path) && statSync(path).isFile() && /\.(tsx?|mjs|json)$/.test(path),
+      );
+    return found ? [found] : [];
+  });
+}
+
+describe("the app's layers", () => {
+  const files = sourceFiles(APP);
+  const edges = files.flatMap((file) => importsAnywhere(file).map((to) => [file, to] as const));
+
+  it("run down: routes → desk and storefront UI → domain → platform → db, save the few listed", () => {
+    const upward = edges.flatMap(([from, to]) => {
+      const a = layerOf(from);
+      const b = layerOf(to);
+      return a && b && a.name !== b.name && b.rank > a.rank
+        ? [[relative(ROOT, from), relative(ROOT, to)]]
+        : [];
+    });
+    expect(upward.sort()).toEqual([...UPWARD].sort());
+    expect(UPWARD.length).toBeLessThanOrEqual(8);
+  });
+
+  it("leave the app only for the server's and the kit's own pure modules", () => {
+    const outside = edges.flatMap(([, to]) => (layerOf(to) ? [] : [relative(ROOT, to)]));
+    expect([...new Set(outside)].sort()).toEqual([...OUTSIDE].sort());
+  });
+
+  it("reach the composition root only from the routes, root and the entries", () => {
+    const root = join(APP, "shop.server.ts");
+    const importers = edges.flatMap(([from, to]) => (to === root ? [relative(ROOT, from)] : []));
+    expect(importers.length).toBeGreaterThan(30);
+    expect(
+      importers.filter((file) => !/^app\/(routes\/|root\.tsx$|entry\.server\.tsx$)/.test(file)),
+    ).toEqual([]);
+  });
+
+  it("are explained, each upward import with its reason, in docs/ARCHITECTURE.md", () => {
+    const architecture = readFileSync(join(ROOT, "docs/ARCHITECTURE.md"), "utf8");
+    for (const [from, to] of UPWARD)
+      expect(architecture, `${from} → ${to}`).toContain(
+        `\`${from.replace(/^app\//, "")}\` → \`${to.replace(/^app\//, "")}\``,
+      );
+  });
+});
