@@ -226,7 +226,17 @@ export interface PrivacyRequestsTable {
   outcome: PrivacyOutcome | null;
 }
 
-export type AccessAction = "order" | "search" | "csv" | "slip" | "manifest" | "export";
+export type AccessAction =
+  | "order"
+  | "search"
+  | "csv"
+  | "slip"
+  | "manifest"
+  | "export"
+  /** An order's correction form, the hand-off's parcels, the couriers' cash by day. */
+  | "edit"
+  | "handoff"
+  | "cash";
 
 /** Staff reading orders (D35): append-only, the database refuses edits on both engines. */
 export interface AccessLogTable {

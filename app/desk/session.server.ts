@@ -1,10 +1,17 @@
 import { createCookie, redirect } from "@remix-run/node";
 import type { Kysely } from "kysely";
 import type { Clock } from "~/platform/clock";
+import { type AccessRecorder, accessRecorder } from "~/privacy/access-log.server";
 import type { Database } from "../../db/schema";
 import { type DeskSession, SESSION_ABSOLUTE_MS, readDeskSession } from "./auth.server";
 import { PASSKEY_CHALLENGE_TTL_MS } from "./passkey-challenges.server";
 import { deskReturnPath, withReturnPath } from "./return-path.server";
+
+/**
+ * A signed-in staff member, and the recorder of what they read (D35): a page that shows
+ * an order's phone, address or name records it through `access`.
+ */
+export type GuardedSession = DeskSession & { access: AccessRecorder };
 
 export interface DeskSessions {
   /** The signed-in staff member of this request, or null. */
@@ -14,12 +21,12 @@ export interface DeskSessions {
    * here afterwards), data (the export, a fetcher) gets 401. Nothing of an order is read
    * before this passes.
    */
-  requireStaff(request: Request, options?: { page?: boolean }): Promise<DeskSession>;
+  requireStaff(request: Request, options?: { page?: boolean }): Promise<GuardedSession>;
   /**
    * An owner (D31), or no answer: staff get a 403 page (a POST changes nothing), visitors
    * who are not signed in are sent to sign in as for any desk page.
    */
-  requireOwner(request: Request, options?: { page?: boolean }): Promise<DeskSession>;
+  requireOwner(request: Request, options?: { page?: boolean }): Promise<GuardedSession>;
   commitDeskSession(token: string): Promise<string>;
   clearDeskSession(): Promise<string>;
   /**
@@ -71,9 +78,9 @@ export function createDeskSessions(deps: {
   async function requireStaff(
     request: Request,
     { page = true }: { page?: boolean } = {},
-  ): Promise<DeskSession> {
+  ): Promise<GuardedSession> {
     const session = await getDeskSession(request);
-    if (session) return session;
+    if (session) return { ...session, access: accessRecorder(db, session.staff, clock) };
     if (!page) throw new Response("Sign in to the desk first.\n", { status: 401 });
     const url = new URL(request.url);
     throw redirect(withReturnPath("/desk/sign-in", deskReturnPath(`${url.pathname}${url.search}`)));

@@ -37,6 +37,25 @@ export async function recordAccess(
     .execute();
 }
 
+/**
+ * One person's reads, recorded as they happen: the desk's guard hands one out with every
+ * session (`shop.desk.requireStaff`), so a desk page that shows an order's personal data
+ * records it with the session it was allowed by.
+ */
+export interface AccessRecorder {
+  record(action: AccessAction, orderNumbers: readonly number[]): Promise<void>;
+}
+
+export function accessRecorder(
+  db: Kysely<Database>,
+  staff: { id: number; name: string },
+  now: () => number,
+): AccessRecorder {
+  return {
+    record: (action, orderNumbers) => recordAccess(db, { staff, action, orderNumbers, now: now() }),
+  };
+}
+
 /** The newest entries first, optionally of one person or about one order; paged by id. */
 export async function readAccessLog(
   db: Kysely<Database>,

@@ -23,7 +23,6 @@ import { itemTitle } from "~/orders/order-words";
 import { callBeforeShipping } from "~/orders/standing";
 import { asksTwice, isOrderStatus, orderStatuses } from "~/orders/status";
 import { readForm } from "~/platform/http.server";
-import { recordAccess } from "~/privacy/access-log.server";
 import { shop } from "~/shop.server";
 import { Price } from "~/ui/Price";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
@@ -53,12 +52,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   // A search reads orders by a person's name, phone or address: in the access log (D35).
   if (filter.query)
-    await recordAccess(shop.db, {
-      staff: session.staff,
-      action: "search",
-      orderNumbers: list.rows.map((row) => row.order.order_number),
-      now,
-    });
+    await session.access.record(
+      "search",
+      list.rows.map((row) => row.order.order_number),
+    );
   const language = await getLocale(request);
   const t = shop.t(language, "desk");
   const locale = getLanguage(language).htmlLang;

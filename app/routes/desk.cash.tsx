@@ -42,6 +42,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const day = parseDay(url.searchParams.get("day")) ?? toIsoDate(shop.today());
   const date = parseIsoDate(day) ?? shop.today();
   const entries = await courierDays(shop.db, day);
+  // Each parcel is shown with its shopper's name and phone (D35).
+  await session.access.record(
+    "cash",
+    entries.flatMap((entry) => entry.parcels.map((parcel) => parcel.orderNumber)),
+  );
   return {
     meta: { title: pageTitle(t, t("cash.title"), { brand: false }), noindex: true },
     day,

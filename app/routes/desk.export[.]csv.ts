@@ -8,7 +8,6 @@ import { formatOrderNumber } from "~/orders/order-number";
 import { itemTitle, orderLanguage } from "~/orders/order-words";
 import { formatShopDateTime, shopToday, toIsoDate } from "~/platform/calendar";
 import { applyDeskHeaders } from "~/platform/security.server";
-import { recordAccess } from "~/privacy/access-log.server";
 import { shop } from "~/shop.server";
 
 /** An instant in Tbilisi as `YYYY-MM-DD HH:MM` (Sweden's locale writes ISO's form). */
@@ -64,12 +63,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       const next = await rows.next();
       if (next.done) {
         // Every order that left, in the access log (D35), before the file is complete.
-        await recordAccess(shop.db, {
-          staff: session.staff,
-          action: "csv",
-          orderNumbers: exported,
-          now,
-        });
+        await session.access.record("csv", exported);
         controller.close();
         return;
       }

@@ -18,7 +18,7 @@ import { pageMetaTags, pageTitle } from "~/ui/meta";
  * courier in one transaction and offers the manifest.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await shop.desk.requireStaff(request);
+  const { access } = await shop.desk.requireStaff(request);
   const url = new URL(request.url);
   const t = shop.t(await getLocale(request), "desk");
   const day = parseDay(url.searchParams.get("day")) ?? toIsoDate(shop.today());
@@ -26,6 +26,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const chosen = Number(url.searchParams.get("courier"));
   const courier = couriers.find((candidate) => candidate.id === chosen) ?? null;
   const { forDay, others } = await handOffCandidates(shop.db, day);
+  // The list shows each parcel's phone, address and name (D35).
+  await access.record(
+    "handoff",
+    [...forDay, ...others].map((order) => order.order_number),
+  );
   const row = (order: (typeof forDay)[number]) => ({
     number: formatOrderNumber(order.order_number),
     name: order.name,

@@ -4,7 +4,6 @@ import { useTranslation } from "react-i18next";
 import { readManifest } from "~/couriers/manifest.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { formatOrderNumber } from "~/orders/order-number";
-import { recordAccess } from "~/privacy/access-log.server";
 import { shop } from "~/shop.server";
 import { Price } from "~/ui/Price";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
@@ -19,14 +18,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const language = await getLocale(request);
   const manifest = await readManifest(shop.db, shop.content().catalog, url, language);
   if (!manifest) throw new Response("No such manifest.", { status: 404 });
-  await recordAccess(shop.db, {
-    staff: session.staff,
-    action: "manifest",
-    orderNumbers: manifest.parcels
+  await session.access.record(
+    "manifest",
+    manifest.parcels
       .filter((parcel) => parcel.outcome !== "not_home")
       .map((parcel) => parcel.orderNumber),
-    now: shop.clock(),
-  });
+  );
   const t = shop.t(language, "desk");
   const title = t("manifest.title", { courier: manifest.courier.name, date: manifest.day });
   return {

@@ -5,7 +5,6 @@ import { getLocale } from "~/i18n/i18next.server";
 import { TETRI_PER_LARI } from "~/i18n/money";
 import { formatOrderNumber } from "~/orders/order-number";
 import { applyDeskHeaders } from "~/platform/security.server";
-import { recordAccess } from "~/privacy/access-log.server";
 import { shop } from "~/shop.server";
 
 /**
@@ -22,14 +21,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     language,
   );
   if (!manifest) throw new Response("No such manifest.", { status: 404 });
-  await recordAccess(shop.db, {
-    staff: session.staff,
-    action: "manifest",
-    orderNumbers: manifest.parcels
+  await session.access.record(
+    "manifest",
+    manifest.parcels
       .filter((parcel) => parcel.outcome !== "not_home")
       .map((parcel) => parcel.orderNumber),
-    now: shop.clock(),
-  });
+  );
   const t = shop.t(language, "desk");
   const lari = (tetri: number) => (tetri / TETRI_PER_LARI).toFixed(2);
   let body =

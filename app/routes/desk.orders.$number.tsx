@@ -36,7 +36,6 @@ import { callBeforeShipping } from "~/orders/standing";
 import { asksTwice, isOrderStatus, nextStatuses } from "~/orders/status";
 import { formatShopDateTime } from "~/platform/calendar";
 import { readForm } from "~/platform/http.server";
-import { recordAccess } from "~/privacy/access-log.server";
 import { shop } from "~/shop.server";
 import { Price } from "~/ui/Price";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
@@ -54,12 +53,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!found) throw new Response("No such order.", { status: 404 });
   const { order, items, events, history } = found;
   const now = shop.clock();
-  await recordAccess(shop.db, {
-    staff: session.staff,
-    action: "order",
-    orderNumbers: [order.order_number],
-    now,
-  });
+  await session.access.record("order", [order.order_number]);
   const { outcome, setCookie } = await takeOutcome(request);
   const latest = events.filter((event) => event.kind === "status").at(-1);
   const right =

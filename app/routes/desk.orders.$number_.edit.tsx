@@ -43,10 +43,12 @@ function windowFor(stored: string) {
  * phone, the name, the messenger, the e-mail and the products and quantities.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await shop.desk.requireStaff(request);
+  const { access } = await shop.desk.requireStaff(request);
   const number = orderNumberOf(params.number);
   const found = number === null ? null : await findOrder(shop.db, number);
   if (!found) throw new Response("No such order.", { status: 404 });
+  // The form shows the order's phone, address and name (D35).
+  await access.record("edit", [found.order.order_number]);
   const { order, items } = found;
   const language = await getLocale(request);
   const t = shop.t(language, "desk");

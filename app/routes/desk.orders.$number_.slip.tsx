@@ -4,7 +4,6 @@ import { useTranslation } from "react-i18next";
 import { Slip } from "~/desk/Slip";
 import { readSlips } from "~/desk/slip.server";
 import { getLocale } from "~/i18n/i18next.server";
-import { recordAccess } from "~/privacy/access-log.server";
 import { shop } from "~/shop.server";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 
@@ -16,12 +15,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const [slip] =
     number === null ? [] : await readSlips(shop.db, shop.content().catalog, [number], language);
   if (!slip) throw new Response("No such order.", { status: 404 });
-  await recordAccess(shop.db, {
-    staff: session.staff,
-    action: "slip",
-    orderNumbers: [Number(slip.number)],
-    now: shop.clock(),
-  });
+  await session.access.record("slip", [Number(slip.number)]);
   const t = shop.t(language, "desk");
   return {
     meta: {

@@ -8,7 +8,6 @@ import { formatOrderNumber } from "~/orders/order-number";
 import { notificationsEnabled } from "~/orders/outbox.server";
 import { formatLongDate, formatShopDateTime, parseIsoDate } from "~/platform/calendar";
 import { readForm } from "~/platform/http.server";
-import { recordAccess } from "~/privacy/access-log.server";
 import { daysLeft, eraseRequest, personOrders, requestOfParam } from "~/privacy/requests.server";
 import { shop } from "~/shop.server";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
@@ -19,7 +18,7 @@ import { createToast, flashToast } from "~/ui/toast.server";
  * depersonalised ones too), the export as JSON and as a readable page, and Erase.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { staff } = await shop.desk.requireOwner(request);
+  const { staff, access } = await shop.desk.requireOwner(request);
   const found = await requestOfParam(shop.db, params.id);
   const language = await getLocale(request);
   const t = shop.t(language, "desk");
@@ -29,12 +28,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     phoneKey: found.phone_key,
     orderNumber: found.order_number,
   });
-  await recordAccess(shop.db, {
-    staff,
-    action: "search",
-    orderNumbers: orders.map((order) => order.order_number),
-    now,
-  });
+  await access.record(
+    "search",
+    orders.map((order) => order.order_number),
+  );
   const received = parseIsoDate(found.received_on);
   return {
     meta: {
@@ -67,7 +64,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = pageMetaTags;
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { staff } = await shop.desk.requireOwner(request, { page: false });
+  const { staff, access } = await shop.desk.requireOwner(request, { page: false });
   const found = await requestOfParam(shop.db, params.id);
   const form = await readForm(request);
   if (form.get("confirm") !== "yes") return data({ problem: "confirm" as const, numbers: "" }, 400);

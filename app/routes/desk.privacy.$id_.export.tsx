@@ -6,7 +6,6 @@ import { getLanguage } from "~/i18n/languages";
 import { eventNote } from "~/orders/event-note";
 import { orderLanguage } from "~/orders/order-words";
 import { formatShopDateTime } from "~/platform/calendar";
-import { recordAccess } from "~/privacy/access-log.server";
 import { markExported, personData, requestOfParam } from "~/privacy/requests.server";
 import { shop } from "~/shop.server";
 import { Price } from "~/ui/Price";
@@ -17,19 +16,17 @@ import { pageMetaTags, pageTitle } from "~/ui/meta";
  * each order with its fields, items, what happened to it, the messages sent and reviews.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { staff } = await shop.desk.requireOwner(request);
+  const { staff, access } = await shop.desk.requireOwner(request);
   const found = await requestOfParam(shop.db, params.id);
   const language = await getLocale(request);
   const t = shop.t(language, "desk");
   const locale = getLanguage(language).htmlLang;
   const now = shop.clock();
   const held = await personData(shop.db, found);
-  await recordAccess(shop.db, {
-    staff,
-    action: "export",
-    orderNumbers: held.orders.map((order) => Number(order.number)),
-    now,
-  });
+  await access.record(
+    "export",
+    held.orders.map((order) => Number(order.number)),
+  );
   await markExported(shop.db, found, { actor: staff.name, now, found: held.orders.length });
   const when = (iso: string | null) => (iso ? formatShopDateTime(Date.parse(iso), locale) : null);
   return {

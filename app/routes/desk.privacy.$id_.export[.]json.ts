@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { applyDeskHeaders } from "~/platform/security.server";
-import { recordAccess } from "~/privacy/access-log.server";
 import { markExported, personData, requestOfParam } from "~/privacy/requests.server";
 import { shop } from "~/shop.server";
 
@@ -9,16 +8,14 @@ import { shop } from "~/shop.server";
  * Logged as an access; a request to see the data is answered by it.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { staff } = await shop.desk.requireOwner(request, { page: false });
+  const { staff, access } = await shop.desk.requireOwner(request, { page: false });
   const found = await requestOfParam(shop.db, params.id);
   const now = shop.clock();
   const held = await personData(shop.db, found);
-  await recordAccess(shop.db, {
-    staff,
-    action: "export",
-    orderNumbers: held.orders.map((order) => Number(order.number)),
-    now,
-  });
+  await access.record(
+    "export",
+    held.orders.map((order) => Number(order.number)),
+  );
   await markExported(shop.db, found, { actor: staff.name, now, found: held.orders.length });
   const body = JSON.stringify(
     { request: found.subject, receivedOn: found.received_on, ...held },

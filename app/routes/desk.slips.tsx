@@ -5,7 +5,6 @@ import { Slip } from "~/desk/Slip";
 import { orderNumbersOf } from "~/desk/order-actions.server";
 import { readSlips } from "~/desk/slip.server";
 import { getLocale } from "~/i18n/i18next.server";
-import { recordAccess } from "~/privacy/access-log.server";
 import { shop } from "~/shop.server";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 
@@ -15,12 +14,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const numbers = orderNumbersOf(new URL(request.url).searchParams.getAll("order"));
   const language = await getLocale(request);
   const slips = await readSlips(shop.db, shop.content().catalog, numbers, language);
-  await recordAccess(shop.db, {
-    staff: session.staff,
-    action: "slip",
-    orderNumbers: slips.map((slip) => Number(slip.number)),
-    now: shop.clock(),
-  });
+  await session.access.record(
+    "slip",
+    slips.map((slip) => Number(slip.number)),
+  );
   const t = shop.t(language, "desk");
   return {
     meta: {
