@@ -173,6 +173,12 @@ export interface OrderEventsTable {
   note_values: string | null;
   /** The id of the status event this one undoes, or null. */
   undoes: number | null;
+  /**
+   * The action that wrote this status event: one press or one bulk action, its events
+   * sharing the id (Undo takes back exactly those). Null before actions had ids, and for
+   * notes.
+   */
+  action_id: ColumnType<string | null, string | null | undefined, never>;
 }
 
 /** Phone numbers an owner blocked (stored as normalised, D30), and the attempts since. */

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import { type Actor, recordChanges } from "~/content/activity.server";
 import { changeOrderStatusIn } from "~/orders/change-status.server";
@@ -52,6 +53,8 @@ export async function handOver(
     const day = toIsoDate(input.day);
     const handed: number[] = [];
     const kept: Array<{ orderNumber: number; status: string | null }> = [];
+    // One hand-over, one action: its parcels are undone together or not at all.
+    const actionId = randomUUID();
     for (const orderNumber of new Set(input.orderNumbers)) {
       const change = await changeOrderStatusIn(
         trx,
@@ -59,6 +62,7 @@ export async function handOver(
           orderNumber,
           to: "shipped",
           actor: input.actor,
+          actionId,
           systemNote: { key: "event.handedOver", values: { courier: courier.name } },
           also: {
             courier_id: courier.id,

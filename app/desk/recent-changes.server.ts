@@ -14,7 +14,7 @@ export interface RecentChange {
 /**
  * A person's latest status change, still undoable by them alone: made within the undo
  * window, not an undo itself, and still the latest change of each order it moved. A bulk
- * action is one change of several orders (its events share their instant and their move).
+ * action is one change of several orders: its events share the action's id.
  * Null when there is none.
  */
 export async function latestUndoableChange(
@@ -25,7 +25,15 @@ export async function latestUndoableChange(
   const mine = await db
     .selectFrom("order_events as e")
     .innerJoin("orders as o", "o.id", "e.order_id")
-    .select(["e.id", "e.at", "e.from_status", "e.to_status", "o.order_number", "o.status"])
+    .select([
+      "e.id",
+      "e.at",
+      "e.action_id",
+      "e.from_status",
+      "e.to_status",
+      "o.order_number",
+      "o.status",
+    ])
     .where("e.staff_id", "=", staffId)
     .where("e.kind", "=", "status")
     .where("e.undoes", "is", null)
@@ -47,12 +55,16 @@ export async function latestUndoableChange(
     .execute();
   const newest = mine[0];
   if (!newest?.from_status || !newest.to_status) return null;
+  // One action's events share its id; events from before actions had ids, their instant
+  // and their move.
   const group = mine.filter(
     (row) =>
-      row.at === newest.at &&
-      row.from_status === newest.from_status &&
-      row.to_status === newest.to_status &&
-      row.status === row.to_status,
+      (newest.action_id !== null
+        ? row.action_id === newest.action_id
+        : row.action_id === null &&
+          row.at === newest.at &&
+          row.from_status === newest.from_status &&
+          row.to_status === newest.to_status) && row.status === row.to_status,
   );
   if (group.length === 0) return null;
   return {

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { type Insertable, type Kysely, type Transaction, sql } from "kysely";
 import { giveBackStock, retakeStock } from "~/catalog/stock.server";
 import { recordChanges } from "~/content/activity.server";
@@ -56,6 +57,8 @@ export interface StatusChangeInput {
   systemNote?: SystemNote;
   /** Columns that change with the status, in the same update (a hand-off's courier and day). */
   also?: Partial<Pick<Order, "courier_id" | "delivery_date" | "delivery_time">>;
+  /** The action this move is part of (a bulk action's orders share one); a new one if none. */
+  actionId?: string;
 }
 
 /** `changeOrderStatus` inside a transaction the caller holds (with more work of its own). */
@@ -102,6 +105,7 @@ export async function changeOrderStatusIn(
     kind: "status",
     from_status: from,
     to_status: input.to,
+    action_id: input.actionId ?? randomUUID(),
     note: cleanNote(input.note),
     ...systemNoteColumns(input.systemNote),
   });
@@ -120,6 +124,8 @@ export async function changeOrderStatuses(
   chat: ChatSettings,
 ): Promise<Array<{ orderNumber: number; change: StatusChange }>> {
   const { orderNumbers, ...change } = input;
+  // One action: Undo and the timeline name exactly these orders together.
+  change.actionId ??= randomUUID();
   const results = [];
   for (const orderNumber of new Set(orderNumbers)) {
     results.push({

@@ -281,6 +281,28 @@ describe("a day's orders, in the database", () => {
     expect(await latestUndoableChange(db, nino.staffId, NOW + UNDO_WINDOW_MS + 1)).toBeNull();
   });
 
+  it("keeps two actions apart even when they share their instant and their move", async () => {
+    const [a, b, c] = [await order(), await order(), await order()];
+    const confirm = (orderNumbers: number[]) =>
+      changeOrderStatuses(db, { orderNumbers, to: "confirmed", actor: nino }, NOW, chat);
+    await confirm([a, b]);
+    await confirm([c]);
+    // Undo names the latest action's one order, not the three confirmed in that millisecond.
+    expect(await latestUndoableChange(db, nino.staffId, NOW + MINUTE)).toMatchObject({
+      numbers: [c],
+    });
+    const ids = await db
+      .selectFrom("order_events")
+      .select("action_id")
+      .where("kind", "=", "status")
+      .orderBy("id")
+      .execute();
+    const [first, second, third] = ids.map((row) => row.action_id);
+    expect(first).toBe(second);
+    expect(third).not.toBe(first);
+    expect(third).toEqual(expect.any(String));
+  });
+
   it("never counts one move twice when two people press at once", async () => {
     const number = await order();
     const [one, two] = await Promise.all([
