@@ -4,18 +4,18 @@ import { giveBackStock, retakeStock } from "~/catalog/stock.server";
 import { recordChanges } from "~/content/activity.server";
 import { handoffUndone, settleHandoff, undoHandoff } from "~/couriers/settle.server";
 import { isoAt } from "~/platform/clock";
+import {
+  queueReviewAsk,
+  queueStatusMessage,
+  withdrawReviewAsk,
+  withdrawStatusMessage,
+} from "~/shopper/shopper-messages.server";
 import type { Database, Order, OrderEvent, OrderEventsTable, OrderStatus } from "../../db/schema";
 import { type SystemNote, systemNoteColumns } from "./event-note";
 import { PINNED_MAX, storedTags, tagsOf } from "./labels";
 import { type ChatSettings, refreshOrderMessages } from "./message.server";
 import { cleanNote } from "./note";
 import { formatOrderNumber } from "./order-number";
-import {
-  queueReviewAsk,
-  queueStatusMessage,
-  withdrawReviewAsk,
-  withdrawStatusMessage,
-} from "./shopper-messages.server";
 import { type UndoRight, transition, undoRight } from "./status";
 
 /** Who did something: a signed-in staff member, a Telegram user, or the system. */

@@ -7,10 +7,10 @@ import { type TelegramSettings, enqueueOrderNotifications } from "~/orders/outbo
 import { phoneKey } from "~/phone/phone-key.server";
 import { parseShortDate, toIsoDate } from "~/platform/calendar";
 import { isoAt } from "~/platform/clock";
+import { newTrackToken } from "~/shopper/tracking";
 import { isUniqueViolation } from "../../db/connection";
 import type { Database, Order, OrderItem } from "../../db/schema";
 import type { OrderFields } from "./fields";
-import { newTrackToken } from "./tracking";
 
 /** Order numbers are six digits, shown padded (spec §9); random, so they reveal no sales. */
 const ORDER_NUMBER_MIN = 100_000;

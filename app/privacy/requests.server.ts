@@ -3,11 +3,11 @@ import { bumpRevision } from "~/content/store.server";
 import type { ChatSettings } from "~/orders/message.server";
 import { formatOrderNumber } from "~/orders/order-number";
 import { FINAL_STATUSES } from "~/orders/status";
-import { maskedPhone } from "~/orders/tracking";
 import { normalizePhone } from "~/phone/phone";
 import { phoneKey } from "~/phone/phone-key.server";
 import { type CalendarDate, addDays, parseIsoDate, toIsoDate } from "~/platform/calendar";
 import { isoAt } from "~/platform/clock";
+import { maskedPhone } from "~/shopper/tracking";
 import type {
   Database,
   Order,

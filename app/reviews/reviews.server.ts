@@ -4,8 +4,8 @@ import { recordChanges } from "~/content/activity.server";
 import { bumpRevision } from "~/content/store.server";
 import type { LanguageCode } from "~/i18n/languages";
 import { itemTitle } from "~/orders/order-words";
-import { isTrackToken } from "~/orders/tracking";
 import { isoAt } from "~/platform/clock";
+import { isTrackToken } from "~/shopper/tracking";
 import type { Database, Order, ReviewStatus } from "../../db/schema";
 import {
   REVIEW_REPLY_MAX,

@@ -2,9 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, redirect, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { getLocale } from "~/i18n/i18next.server";
-import { readOrderPage } from "~/orders/order-page.server";
-import { cancelByShopper } from "~/orders/shopper.server";
 import { shop } from "~/shop.server";
+import { readOrderPage } from "~/shopper/order-page.server";
+import { cancelByShopper } from "~/shopper/shopper.server";
 import { Price } from "~/ui/Price";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 import { createToast, flashToast } from "~/ui/toast.server";

@@ -4,7 +4,6 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { productKey } from "~/catalog/model";
 import { getLocale } from "~/i18n/i18next.server";
-import { readOrderPage } from "~/orders/order-page.server";
 import { readForm } from "~/platform/http.server";
 import {
   REVIEW_AUTHOR_MAX,
@@ -14,6 +13,7 @@ import {
 } from "~/reviews/model";
 import { reviewAsk, submitReview } from "~/reviews/reviews.server";
 import { shop } from "~/shop.server";
+import { readOrderPage } from "~/shopper/order-page.server";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 import { createToast, flashToast } from "~/ui/toast.server";
 

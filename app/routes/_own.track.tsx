@@ -5,10 +5,10 @@ import { useTranslation } from "react-i18next";
 import { FIELD_LIMITS } from "~/checkout/fields";
 import { clientKey } from "~/checkout/rate-limit.server";
 import { getLocale } from "~/i18n/i18next.server";
-import { lookUpOrder } from "~/orders/tracking.server";
 import { shareable } from "~/platform/handle";
 import { readForm } from "~/platform/http.server";
 import { shop } from "~/shop.server";
+import { lookUpOrder } from "~/shopper/tracking.server";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 
 /**

@@ -30,13 +30,13 @@ import { PINNED_MAX, TAGS_MAX, TAG_MAX, parseTags, tagsOf } from "~/orders/label
 import { NOTE_MAX } from "~/orders/note";
 import { formatOrderNumber } from "~/orders/order-number";
 import { actorLabel, itemTitle, orderLanguage } from "~/orders/order-words";
-import { plainText } from "~/orders/shopper-chat";
-import { shopperChatOf } from "~/orders/shopper-messages.server";
 import { callBeforeShipping } from "~/orders/standing";
 import { asksTwice, isOrderStatus, nextStatuses } from "~/orders/status";
 import { formatShopDateTime } from "~/platform/calendar";
 import { readForm } from "~/platform/http.server";
 import { shop } from "~/shop.server";
+import { plainText } from "~/shopper/shopper-chat";
+import { shopperChatOf } from "~/shopper/shopper-messages.server";
 import { Price } from "~/ui/Price";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 import { useResetAfterSubmit } from "~/ui/use-reset-after-submit";

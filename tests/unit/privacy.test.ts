@@ -4,7 +4,6 @@ import { getDeskOrder } from "~/desk/orders.server";
 import { changeOrderStatus } from "~/orders/change-status.server";
 import { placeOrder } from "~/orders/place.server";
 import { phoneStanding } from "~/orders/read.server";
-import { handleShopperMessage } from "~/orders/shopper-chat.server";
 import { phoneKey } from "~/phone/phone-key.server";
 import { parseIsoDate } from "~/platform/calendar";
 import { accessActors, readAccessLog, recordAccess } from "~/privacy/access-log.server";
@@ -17,6 +16,7 @@ import {
   requestOfParam,
 } from "~/privacy/requests.server";
 import { sweepOncePerDay, sweepRetention } from "~/privacy/retention.server";
+import { handleShopperMessage } from "~/shopper/shopper-chat.server";
 import { createDatabase } from "../../db/connection";
 import { migrateToLatest } from "../../db/migrate";
 import type { Database } from "../../db/schema";

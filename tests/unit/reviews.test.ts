@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createUpdateHandler } from "~/chat/telegram-updates.server";
 import { loadContent, readRevision } from "~/content/store.server";
 import { findOrCreateStaff } from "~/desk/auth.server";
-import { createUpdateHandler } from "~/desk/telegram-updates.server";
 import { changeOrderStatus } from "~/orders/change-status.server";
 import { createDispatcher } from "~/orders/dispatcher.server";
 import { placeOrder } from "~/orders/place.server";

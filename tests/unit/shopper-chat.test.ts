@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createUpdateHandler } from "~/chat/telegram-updates.server";
 import { findOrCreateStaff } from "~/desk/auth.server";
-import { createUpdateHandler } from "~/desk/telegram-updates.server";
 import { fixedT } from "~/i18n/instance.server";
 import { formatPrice } from "~/i18n/money";
 import { encodeDeskPress } from "~/orders/callback-data";
@@ -13,6 +13,7 @@ import {
 import { createDispatcher } from "~/orders/dispatcher.server";
 import { formatOrderNumber } from "~/orders/order-number";
 import { placeOrder } from "~/orders/place.server";
+import { createBotApi } from "~/platform/bot-api.server";
 import {
   decodeShopperPress,
   encodeShopperPress,
@@ -21,9 +22,8 @@ import {
   readCommand,
   shopperKeyboard,
   statusText,
-} from "~/orders/shopper-chat";
-import { queueMorningMessages, shopperChatOf } from "~/orders/shopper-messages.server";
-import { createBotApi } from "~/platform/bot-api.server";
+} from "~/shopper/shopper-chat";
+import { queueMorningMessages, shopperChatOf } from "~/shopper/shopper-messages.server";
 import type { Database, Order } from "../../db/schema";
 import { freshDatabase } from "./support/database";
 

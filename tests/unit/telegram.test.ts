@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Kysely } from "kysely";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { POLLER_LEASE, createPoller } from "~/chat/telegram-poller.server";
+import { type TelegramUpdate, createUpdateHandler } from "~/chat/telegram-updates.server";
 import { getDeskOrder } from "~/desk/orders.server";
-import { POLLER_LEASE, createPoller } from "~/desk/telegram-poller.server";
-import { type TelegramUpdate, createUpdateHandler } from "~/desk/telegram-updates.server";
 import { fixedT } from "~/i18n/instance.server";
 import {
   CALLBACK_DATA_LIMIT,

@@ -7,10 +7,10 @@ import {
   LINK_TOTAL_WINDOW_MS,
   requestSignInLink,
 } from "~/desk/sign-in-request.server";
-import { TRACK_LIMIT, TRACK_WINDOW_MS } from "~/orders/tracking";
-import { lookUpOrder } from "~/orders/tracking.server";
 import { createThrottleSweep, sweepThrottle } from "~/platform/throttle.server";
 import { CLIENT_WINDOWS_MS, addressHeldMinutes } from "~/privacy/address-held.server";
+import { TRACK_LIMIT, TRACK_WINDOW_MS } from "~/shopper/tracking";
+import { lookUpOrder } from "~/shopper/tracking.server";
 import type { Database } from "../../db/schema";
 import { freshDatabase } from "./support/database";
 

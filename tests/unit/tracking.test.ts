@@ -6,11 +6,11 @@ import {
   latestStatusEvent,
   undoStatusChange,
 } from "~/orders/change-status.server";
-import { readOrderPage } from "~/orders/order-page.server";
 import { placeOrder } from "~/orders/place.server";
-import { cancelByShopper } from "~/orders/shopper.server";
-import { isTrackToken, maskedAddress, maskedPhone } from "~/orders/tracking";
-import { lookUpOrder } from "~/orders/tracking.server";
+import { readOrderPage } from "~/shopper/order-page.server";
+import { cancelByShopper } from "~/shopper/shopper.server";
+import { isTrackToken, maskedAddress, maskedPhone } from "~/shopper/tracking";
+import { lookUpOrder } from "~/shopper/tracking.server";
 import type { Database } from "../../db/schema";
 import { freshDatabase } from "./support/database";
 

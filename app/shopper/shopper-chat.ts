@@ -1,10 +1,10 @@
 import escapeHtml from "escape-html";
 import { defaultLanguage, getLanguage, isLanguageCode } from "~/i18n/languages";
 import { formatPrice } from "~/i18n/money";
+import type { InlineKeyboard } from "~/orders/message";
+import { formatOrderNumber } from "~/orders/order-number";
 import { formatLongDate, parseIsoDate } from "~/platform/calendar";
 import type { Order, OrderStatus } from "../../db/schema";
-import type { InlineKeyboard } from "./message";
-import { formatOrderNumber } from "./order-number";
 
 // The shopper's side of the shop's Telegram bot (issue 24, D33): the deep link that links a
 // chat to an order, the commands a shopper sends, the buttons they press, and the texts

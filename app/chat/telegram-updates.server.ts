@@ -1,20 +1,20 @@
 import type { Kysely } from "kysely";
 import { fixedT } from "~/i18n/instance.server";
+import { decodeDeskPress } from "~/orders/callback-data";
 import { changeOrderStatusIn, recordNoAnswerIn } from "~/orders/change-status.server";
 import { askKeyboard, orderKeyboard } from "~/orders/message";
+import type { ChatSettings } from "~/orders/message.server";
 import { transition } from "~/orders/status";
+import type { BotApi } from "~/platform/bot-api.server";
 import { isoAt } from "~/platform/clock";
-import type { Database } from "../../db/schema";
-import { decodeDeskPress } from "../orders/callback-data";
-import type { ChatSettings } from "../orders/message.server";
 import {
   type IncomingMessage,
   type ShopperPressVerdict,
   handleShopperMessage,
   handleShopperPress,
   shopperPressAnswer,
-} from "../orders/shopper-chat.server";
-import type { BotApi } from "../platform/bot-api.server";
+} from "~/shopper/shopper-chat.server";
+import type { Database } from "../../db/schema";
 
 /** The parts of a Telegram update the shop reads; everything else is ignored. */
 export interface TelegramUpdate {

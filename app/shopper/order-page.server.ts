@@ -1,10 +1,10 @@
 import type { Kysely } from "kysely";
 import type { Catalog } from "~/catalog/model";
 import type { LanguageCode } from "~/i18n/languages";
+import { formatOrderNumber } from "~/orders/order-number";
+import { itemTitle } from "~/orders/order-words";
+import { FINAL_STATUSES } from "~/orders/status";
 import type { Database, OrderStatus } from "../../db/schema";
-import { formatOrderNumber } from "./order-number";
-import { itemTitle } from "./order-words";
-import { FINAL_STATUSES } from "./status";
 import { TRACK_DETAILS_DAYS, isTrackToken, maskedAddress, maskedPhone } from "./tracking";
 
 export type Step = "placed" | "confirmed" | "shipped" | "delivered" | "refused" | "cancelled";

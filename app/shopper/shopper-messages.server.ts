@@ -1,13 +1,13 @@
 import escapeHtml from "escape-html";
 import { type Kysely, type Transaction, sql } from "kysely";
 import { fixedT } from "~/i18n/instance.server";
+import type { ChatSettings } from "~/orders/message.server";
+import { formatOrderNumber } from "~/orders/order-number";
 import { shopToday, startOfShopDay, toIsoDate } from "~/platform/calendar";
 import { type Clock, isoAt } from "~/platform/clock";
 import { type Job, createJob } from "~/platform/job.server";
 import { REVIEW_AFTER_DAYS, reviewWindow } from "~/reviews/model";
 import type { Database, Order } from "../../db/schema";
-import type { ChatSettings } from "./message.server";
-import { formatOrderNumber } from "./order-number";
 import {
   type OrderForShopper,
   type ShopperTranslate,

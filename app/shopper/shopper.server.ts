@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
+import { type Actor, changeOrderStatus } from "~/orders/change-status.server";
+import type { ChatSettings } from "~/orders/message.server";
 import type { Database } from "../../db/schema";
-import { type Actor, changeOrderStatus } from "./change-status.server";
-import type { ChatSettings } from "./message.server";
 import { isTrackToken } from "./tracking";
 
 /** The shopper acting on their own order, as the desk's timeline names them. */

@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
+import type { BotApi } from "~/platform/bot-api.server";
 import type { Clock } from "~/platform/clock";
 import { createJob } from "~/platform/job.server";
 import { acquireLease, releaseLease } from "~/platform/lease.server";
 import type { Database } from "../../db/schema";
-import type { BotApi } from "../platform/bot-api.server";
 import {
   ALLOWED_UPDATES,
   type TelegramUpdate,

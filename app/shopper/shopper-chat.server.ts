@@ -1,13 +1,13 @@
 import escapeHtml from "escape-html";
 import type { Transaction } from "kysely";
 import { fixedT } from "~/i18n/instance.server";
+import { type Actor, appendEvent, changeOrderStatusIn } from "~/orders/change-status.server";
+import { systemNoteColumns } from "~/orders/event-note";
+import type { InlineKeyboard } from "~/orders/message";
+import type { ChatSettings } from "~/orders/message.server";
 import { isoAt } from "~/platform/clock";
 import { deliveredAt } from "~/reviews/reviews.server";
 import type { Database, Order, OrderStatus } from "../../db/schema";
-import { type Actor, appendEvent, changeOrderStatusIn } from "./change-status.server";
-import { systemNoteColumns } from "./event-note";
-import type { InlineKeyboard } from "./message";
-import type { ChatSettings } from "./message.server";
 import {
   decodeShopperPress,
   linkedText,
