@@ -1,0 +1,77 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { actorLabel } from "~/orders/order-words";
+import { Price } from "~/ui/Price";
+import type { OrderView } from "./view.server";
+
+/** The phone's other orders, the order's timeline, and what the shopper was sent in Telegram. */
+export function OrderHistory({ order }: { order: OrderView }) {
+  const { t } = useTranslation("desk");
+  return (
+    <>
+      <h2>{t("order.history")}</h2>
+      <p>
+        {order.history.others.length === 0
+          ? t("order.historyFirst")
+          : t("order.historySummary", {
+              count: order.history.others.length + 1,
+              refused: order.history.refused,
+              delivered: order.history.delivered,
+            })}
+      </p>
+      {order.history.others.length > 0 ? (
+        <ul className="desk-history">
+          {order.history.others.map((other) => (
+            <li key={other.number}>
+              <Link to={`/desk/orders/${other.number}`}>
+                {t("order.number", { number: other.number })}
+              </Link>{" "}
+              {other.placedAt} · {t(`status.${other.status}`)} · <Price amount={other.total} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      <h2>{t("order.timeline")}</h2>
+      <ol className="desk-timeline">
+        <li>
+          <span className="desk-timeline__at">{order.placedAt}</span> {t("order.placedEvent")}
+        </li>
+        {order.events.map((event) => (
+          <li key={event.id}>
+            <span className="desk-timeline__at">{event.at}</span>{" "}
+            <span className="desk-timeline__actor">{actorLabel(event.actor, t)}</span>{" "}
+            {event.kind === "status" && event.from && event.to
+              ? t(event.undo ? "order.undoEvent" : "order.movedEvent", {
+                  from: t(`status.${event.from}`),
+                  to: t(`status.${event.to}`),
+                })
+              : t("order.noteEvent")}
+            {event.note ? <q className="desk-timeline__note">{event.note}</q> : null}
+          </li>
+        ))}
+      </ol>
+
+      <h2>{t("order.shopperChat.title")}</h2>
+      <p>
+        {order.shopperChat.since
+          ? t("order.shopperChat.follows", { date: order.shopperChat.since })
+          : t("order.shopperChat.notFollowing")}
+      </p>
+      {order.shopperChat.messages.length > 0 ? (
+        <>
+          <h3>{t("order.shopperChat.messages")}</h3>
+          <ol className="desk-timeline">
+            {order.shopperChat.messages.map((message) => (
+              <li key={message.id}>
+                <span className="desk-timeline__at">{message.at}</span>{" "}
+                {t(`order.shopperChat.state.${message.status}`)}
+                <q className="desk-timeline__note">{message.text}</q>
+              </li>
+            ))}
+          </ol>
+        </>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,134 @@
+import { messengerLinks } from "~/desk/contact";
+import type { DeskContext } from "~/desk/context";
+import { getDeskOrder } from "~/desk/orders.server";
+import { takeOutcome } from "~/desk/outcome.server";
+import type { GuardedSession } from "~/desk/session.server";
+import { getLocale } from "~/i18n/i18next.server";
+import { getLanguage } from "~/i18n/languages";
+import { undoRightOf } from "~/orders/change-status.server";
+import { isEditable } from "~/orders/edit.server";
+import { eventNote } from "~/orders/event-note";
+import { tagsOf } from "~/orders/labels";
+import { formatOrderNumber } from "~/orders/order-number";
+import { itemTitle, orderLanguage } from "~/orders/order-words";
+import { callBeforeShipping } from "~/orders/standing";
+import { nextStatuses } from "~/orders/status";
+import { formatShopDateTime } from "~/platform/calendar";
+import { plainText } from "~/shopper/shopper-chat";
+import { shopperChatOf } from "~/shopper/shopper-messages.server";
+import { pageTitle } from "~/ui/meta";
+
+/**
+ * An order as its desk page shows it, in the reader's language: its fields, items,
+ * timeline, the shopper's chat, the phone's history, and what may be done now. Reading it
+ * records the access (D35). Null when there is no such order.
+ */
+export async function readOrderView(
+  shop: DeskContext,
+  session: GuardedSession,
+  request: Request,
+  number: number | null,
+) {
+  const found = number === null ? null : await getDeskOrder(shop.db, number);
+  if (!found) return null;
+  const { order, items, events, history } = found;
+  const now = shop.clock();
+  await session.access.record("order", [order.order_number]);
+  const { outcome, setCookie } = await takeOutcome(request);
+  const latest = events.filter((event) => event.kind === "status").at(-1);
+  const right =
+    latest && latest.to_status === order.status
+      ? undoRightOf(
+          latest,
+          { staffId: session.staff.id, owner: session.staff.role === "owner" },
+          now,
+        )
+      : "none";
+  const language = await getLocale(request);
+  const t = shop.t(language, "desk");
+  const locale = getLanguage(language).htmlLang;
+  const when = (iso: string) => formatShopDateTime(Date.parse(iso), locale);
+  const shown = formatOrderNumber(order.order_number);
+  const view = {
+    meta: {
+      title: pageTitle(t, t("order.number", { number: shown }), { brand: false }),
+      noindex: true,
+    },
+    number: shown,
+    status: order.status,
+    next: nextStatuses(order.status),
+    outcome,
+    undo:
+      latest?.from_status && right !== "none"
+        ? { eventId: latest.id, from: latest.from_status, withNote: right === "withNote" }
+        : null,
+    name: order.name,
+    takenBy: order.taken_by,
+    editable: isEditable(order.status),
+    pinned: order.pinned_note ?? "",
+    tags: tagsOf(order.tags).join(" "),
+    calls: order.calls,
+    owner: session.staff.role === "owner",
+    placedAt: when(order.created_at),
+    depersonalised: order.depersonalised_at ? when(order.depersonalised_at) : null,
+    address: order.address,
+    phone: order.phone,
+    messenger: order.messenger,
+    email: order.email,
+    deliveryDate: order.delivery_time,
+    courier:
+      order.courier_id === null
+        ? null
+        : ((await shop.db
+            .selectFrom("couriers")
+            .select(["name", "phone"])
+            .where("id", "=", order.courier_id)
+            .executeTakeFirst()) ?? null),
+    notHome: order.not_home,
+    source: order.source,
+    language: orderLanguage(order.language),
+    total: order.total,
+    items: items.map((item) => ({
+      key: item.item_key,
+      title: itemTitle(item, shop.content().catalog, language),
+      qty: item.qty,
+      subtotal: item.subtotal,
+    })),
+    links: messengerLinks(order.phone, order.messenger),
+    events: events.map((event) => ({
+      id: event.id,
+      at: when(event.at),
+      actor: event.actor,
+      kind: event.kind,
+      from: event.from_status,
+      to: event.to_status,
+      note: eventNote(event, t),
+      undo: event.undoes !== null,
+    })),
+    hold: callBeforeShipping(order.status, history.refused, shop.telegram.holdAfterRefusals),
+    shopperChat: await shopperChatOf(shop.db, order.id).then((chat) => ({
+      since: chat.since === null ? null : when(chat.since),
+      messages: chat.messages.map((message) => ({
+        id: message.id,
+        at: when(message.sent_at ?? message.next_attempt_at),
+        status: message.status,
+        text: plainText(message.text),
+      })),
+    })),
+    history: {
+      refused: history.refused,
+      delivered: history.delivered,
+      others: history.orders
+        .filter((other) => other.order_number !== order.order_number)
+        .map((other) => ({
+          number: formatOrderNumber(other.order_number),
+          status: other.status,
+          placedAt: when(other.created_at),
+          total: other.total,
+        })),
+    },
+  };
+  return { view, setCookie };
+}
+
+export type OrderView = NonNullable<Awaited<ReturnType<typeof readOrderView>>>["view"];
