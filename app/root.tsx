@@ -30,7 +30,6 @@ import stylesUrl from "./styles/app.css?url";
 import { ErrorPage } from "./ui/ErrorPage";
 import { ShopFrame } from "./ui/ShopFrame";
 import { ToastProvider } from "./ui/Toasts";
-import { fallbackYear } from "./ui/fallback-year";
 import { pageTitle } from "./ui/meta";
 import { useNonce } from "./ui/nonce";
 import { type RootData, useRootData } from "./ui/root-data";
@@ -162,15 +161,11 @@ export default function App() {
  */
 export function ErrorBoundary() {
   const error = useRouteError();
-  const rootData = useRootData();
   // The server logged it already (entry.server's handleError), without the request's data.
   if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
   return (
     <Document>
-      <ShopFrame
-        language={rootData?.locale ?? defaultLanguage}
-        year={rootData?.year ?? fallbackYear()}
-      >
+      <ShopFrame>
         <ErrorPage notFound={isRouteErrorResponse(error) && error.status === 404} />
       </ShopFrame>
     </Document>

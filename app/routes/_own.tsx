@@ -1,9 +1,7 @@
 import { Outlet } from "@remix-run/react";
 import { useNoGtag } from "~/analytics/no-gtag";
-import { defaultLanguage } from "~/i18n/languages";
 import { shareable } from "~/platform/handle";
 import { ShopFrame } from "~/ui/ShopFrame";
-import { fallbackYear } from "~/ui/fallback-year";
 import { useRootData } from "~/ui/root-data";
 
 /**
@@ -21,10 +19,7 @@ export default function OwnLayout() {
   const rootData = useRootData();
   useNoGtag(rootData?.analytics ?? null);
   return (
-    <ShopFrame
-      language={rootData?.locale ?? defaultLanguage}
-      year={rootData?.year ?? fallbackYear()}
-    >
+    <ShopFrame>
       <Outlet />
     </ShopFrame>
   );

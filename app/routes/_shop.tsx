@@ -1,9 +1,7 @@
 import { Outlet } from "@remix-run/react";
 import { useGtag } from "~/analytics/use-analytics";
-import { defaultLanguage } from "~/i18n/languages";
 import { shareable } from "~/platform/handle";
 import { ShopFrame } from "~/ui/ShopFrame";
-import { fallbackYear } from "~/ui/fallback-year";
 import { useRootData } from "~/ui/root-data";
 
 /**
@@ -20,10 +18,7 @@ export default function ShopLayout() {
   // Analytics belong to the storefront: staff at work in the desk are not shoppers.
   useGtag(rootData?.analytics ?? NO_ANALYTICS);
   return (
-    <ShopFrame
-      language={rootData?.locale ?? defaultLanguage}
-      year={rootData?.year ?? fallbackYear()}
-    >
+    <ShopFrame>
       <Outlet />
     </ShopFrame>
   );

@@ -14,25 +14,9 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** Every module a file imports, type-only imports and re-exports included. */
+/** Every app module a file imports, type-only imports and re-exports included. */
 function importsOf(file: string): string[] {
-  const text = readFileSync(file, "utf8");
-  const specs = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^;]*?\bfrom\s+["']([^"']+)["']/g)]
-    .concat([...text.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)])
-    .map((match) => match[1] ?? "");
-  return specs.flatMap((spec) => {
-    const bare = spec.replace(/\?.*$/, "");
-    const base = bare.startsWith("~/")
-      ? join(APP, bare.slice(2))
-      : bare.startsWith(".")
-        ? resolve(dirname(file), bare)
-        : null;
-    if (base === null) return [];
-    const found = ["", ".ts", ".tsx", "/index.ts", "/index.tsx"]
-      .map((ending) => base + ending)
-      .find((path) => existsSync(path) && statSync(path).isFile() && SOURCE.test(path));
-    return found ? [found] : [];
-  });
+  return importsAnywhere(file).filter((path) => SOURCE.test(path));
 }
 
 /** The import circles among the app's modules, each as the path that closes it. */
@@ -136,7 +120,10 @@ function layerOf(file: string): { name: string; rank: number } | null {
   return { name: first, rank };
 }
 
-/** Every module a file imports, app/ and db/ and beyond (package.json, server/, deploy/). */
+/**
+ * Every module a file imports, type-only imports and re-exports included: app/ and db/, and
+ * beyond (package.json, server/, deploy/).
+ */
 function importsAnywhere(file: string): string[] {
   const text = readFileSync(file, "utf8");
   const specs = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^;]*?\bfrom\s+["']([^"']+)["']/g)]
