@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
-import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { useFocusOnAnswer } from "~/ui/use-focus-on-answer";
 import type { OrderStatus } from "../../db/schema";
 import type { DeskOutcome } from "./outcome.server";
 
@@ -25,10 +25,7 @@ export function DoneNotice({
   recent: RecentChangeView | null;
 }) {
   const { t } = useTranslation("desk");
-  const notice = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (outcome) notice.current?.focus();
-  }, [outcome]);
+  const notice = useFocusOnAnswer<HTMLDivElement>(outcome);
   if (!outcome && !recent) return null;
   const kept = outcome?.kept ?? [];
   return (

@@ -1,8 +1,8 @@
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { NOTE_MAX } from "~/orders/note";
 import { Price } from "~/ui/Price";
+import { useFocusOnAnswer } from "~/ui/use-focus-on-answer";
 import type { FinalMove, actFinalMove, loadFinalMove } from "./final-move.server";
 
 /**
@@ -15,10 +15,7 @@ export function FinalMovePage({ to }: { to: FinalMove }) {
   const answer = useActionData<typeof actFinalMove>();
   const { t } = useTranslation("desk");
   const busy = useNavigation().state === "submitting";
-  const alert = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (answer) alert.current?.focus();
-  }, [answer]);
+  const alert = useFocusOnAnswer<HTMLParagraphElement>(answer);
   const count = page.orders.length;
   const single = page.orders[0]?.number ?? "";
   const typedReason = answer && "reason" in answer ? answer.reason : null;

@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, data, redirect, useActionData, useLoaderData } from "@remix-run/react";
-import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { productKey } from "~/catalog/model";
 import { getLocale } from "~/i18n/i18next.server";
@@ -16,6 +15,7 @@ import { shop } from "~/shop.server";
 import { readOrderPage } from "~/shopper/order-page.server";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 import { createToast, flashToast } from "~/ui/toast.server";
+import { useFocusOnAnswer } from "~/ui/use-focus-on-answer";
 
 const STARS = [5, 4, 3, 2, 1] as const;
 
@@ -101,10 +101,7 @@ export default function ReviewForm() {
   const page = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { t } = useTranslation("checkout");
-  const alert = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (answer) alert.current?.focus();
-  }, [answer]);
+  const alert = useFocusOnAnswer<HTMLDivElement>(answer);
   const errors = new Set(answer?.errors ?? []);
   const typed = answer?.typed;
   const closed = page.reviewed || answer?.problem === "duplicate" || answer?.problem === "closed";

@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, data, redirect, useActionData } from "@remix-run/react";
-import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { FIELD_LIMITS } from "~/checkout/fields";
 import { clientKey } from "~/checkout/rate-limit.server";
@@ -10,6 +9,7 @@ import { readForm } from "~/platform/http.server";
 import { shop } from "~/shop.server";
 import { lookUpOrder } from "~/shopper/tracking.server";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
+import { useFocusOnAnswer } from "~/ui/use-focus-on-answer";
 
 /**
  * `/track` (D33): an order number and a phone lead to the order's private page; every
@@ -52,10 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Track() {
   const { t } = useTranslation("checkout");
   const answer = useActionData<typeof action>();
-  const alert = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (answer) alert.current?.focus();
-  }, [answer]);
+  const alert = useFocusOnAnswer<HTMLDivElement>(answer);
   return (
     <section className="page page--narrow track">
       <h1>{t("track.title")}</h1>

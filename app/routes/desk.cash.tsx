@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, data, redirect, useActionData, useLoaderData } from "@remix-run/react";
-import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import {
   type ReportInput,
@@ -28,6 +27,7 @@ import { shop } from "~/shop.server";
 import { Price } from "~/ui/Price";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 import { createToast, flashToast } from "~/ui/toast.server";
+import { useFocusOnAnswer } from "~/ui/use-focus-on-answer";
 
 /**
  * The couriers' day (decision 027): for a date, each courier's parcels with what came of them,
@@ -274,11 +274,8 @@ function ParcelReport({
 function CourierDayCard({ courier, page }: { courier: CourierView; page: Page }) {
   const { t } = useTranslation("desk");
   const answer = useActionData<typeof action>();
-  const alert = useRef<HTMLParagraphElement>(null);
   const mine = answer?.at === `courier-${courier.id}`;
-  useEffect(() => {
-    if (mine) alert.current?.focus();
-  }, [mine]);
+  const alert = useFocusOnAnswer<HTMLParagraphElement>(mine);
   const f = courier.figures;
   const locked = courier.closed !== null;
   const manifest = new URLSearchParams({ courier: String(courier.id), day: page.day });

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, data, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { type ReactNode, useEffect, useRef } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import {
   DISK_LOW_SHARE,
@@ -16,6 +16,7 @@ import { formatShopDateTime } from "~/platform/calendar";
 import { readForm } from "~/platform/http.server";
 import { shop } from "~/shop.server";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
+import { useFocusOnAnswer } from "~/ui/use-focus-on-answer";
 
 const HOUR_MS = 3_600_000;
 const GB = 1e9;
@@ -228,11 +229,8 @@ function BackUpNow() {
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t } = useTranslation("desk");
-  const notice = useRef<HTMLDivElement>(null);
   const result = answer?.result ?? null;
-  useEffect(() => {
-    if (result) notice.current?.focus();
-  }, [result]);
+  const notice = useFocusOnAnswer<HTMLDivElement>(result);
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   return (
     <Form method="post" className="desk-form desk-backup-now">

@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, data, redirect, useActionData, useLoaderData } from "@remix-run/react";
-import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { type CheckoutField, checkoutFields } from "~/checkout/fields";
 import { validateCheckout } from "~/checkout/schema";
@@ -19,6 +18,7 @@ import { readForm } from "~/platform/http.server";
 import { shop } from "~/shop.server";
 import { Price } from "~/ui/Price";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
+import { useFocusOnAnswer } from "~/ui/use-focus-on-answer";
 
 function orderNumberOf(param: string | undefined): number | null {
   return param && /^\d{1,6}$/.test(param) ? Number(param) : null;
@@ -158,10 +158,7 @@ export default function CorrectOrder() {
   const page = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { t } = useTranslation("desk");
-  const alert = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (answer) alert.current?.focus();
-  }, [answer]);
+  const alert = useFocusOnAnswer<HTMLParagraphElement>(answer);
   const problem = answer?.problem;
   const typedOr = (name: string, fallback: string) => answer?.values[name] ?? fallback;
   const wrong = (field: string) =>

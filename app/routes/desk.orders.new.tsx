@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, data, redirect, useActionData, useLoaderData } from "@remix-run/react";
-import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { MAX_LINE_QUANTITY } from "~/constants";
 import { OrderFields } from "~/desk/OrderFields";
@@ -15,6 +14,7 @@ import { readForm } from "~/platform/http.server";
 import { shop } from "~/shop.server";
 import { Price } from "~/ui/Price";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
+import { useFocusOnAnswer } from "~/ui/use-focus-on-answer";
 
 /**
  * An order taken on the phone or from a message (`New order`): the storefront's fields
@@ -62,10 +62,7 @@ export default function NewPhoneOrder() {
   const page = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { t } = useTranslation("desk");
-  const alert = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (answer) alert.current?.focus();
-  }, [answer]);
+  const alert = useFocusOnAnswer<HTMLParagraphElement>(answer);
   const typed = (name: string) => answer?.values[name] ?? "";
   const problem = answer?.problem;
   const wrong = (field: string) =>

@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, data, redirect, useActionData, useLoaderData } from "@remix-run/react";
-import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { getLocale } from "~/i18n/i18next.server";
 import { getLanguage } from "~/i18n/languages";
@@ -12,6 +11,7 @@ import { daysLeft, eraseRequest, personOrders, requestOfParam } from "~/privacy/
 import { shop } from "~/shop.server";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 import { createToast, flashToast } from "~/ui/toast.server";
+import { useFocusOnAnswer } from "~/ui/use-focus-on-answer";
 
 /**
  * One person's request (D35): the person's orders (found by the phone's keyed hash, so
@@ -93,10 +93,7 @@ export default function DeskPrivacyRequest() {
   const page = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { t } = useTranslation("desk");
-  const alert = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (answer) alert.current?.focus();
-  }, [answer]);
+  const alert = useFocusOnAnswer<HTMLParagraphElement>(answer);
   return (
     <section className="desk-page">
       <p>

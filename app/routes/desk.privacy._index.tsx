@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, data, redirect, useActionData, useLoaderData } from "@remix-run/react";
-import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { FIELD_LIMITS } from "~/checkout/fields";
 import { getLocale } from "~/i18n/i18next.server";
@@ -17,6 +16,7 @@ import { readForm } from "~/platform/http.server";
 import { daysLeft, listRequests, openRequest, parsePersonQuery } from "~/privacy/requests.server";
 import { shop } from "~/shop.server";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
+import { useFocusOnAnswer } from "~/ui/use-focus-on-answer";
 import type { PrivacyRequestKind } from "../../db/schema";
 
 /** How far back a request may be dated: older ones are late whatever is entered. */
@@ -93,10 +93,7 @@ export default function DeskPrivacy() {
   const page = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { t } = useTranslation("desk");
-  const alert = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (answer) alert.current?.focus();
-  }, [answer]);
+  const alert = useFocusOnAnswer<HTMLParagraphElement>(answer);
   return (
     <section className="desk-page">
       <h1>{t("privacy.title")}</h1>

@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, data, redirect, useActionData, useLoaderData } from "@remix-run/react";
-import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { getLocale } from "~/i18n/i18next.server";
 import { languages } from "~/i18n/languages";
@@ -14,6 +13,7 @@ import {
 import { shop } from "~/shop.server";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 import { createToast, flashToast } from "~/ui/toast.server";
+import { useFocusOnAnswer } from "~/ui/use-focus-on-answer";
 
 function idOf(param: string | undefined): number {
   if (!param || !/^\d{1,9}$/.test(param))
@@ -68,10 +68,7 @@ export default function EditTestimonial() {
   const { testimonial } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { t } = useTranslation("desk");
-  const alert = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (answer) alert.current?.focus();
-  }, [answer]);
+  const alert = useFocusOnAnswer<HTMLParagraphElement>(answer);
   return (
     <section className="desk-page">
       <p>

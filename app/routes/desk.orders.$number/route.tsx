@@ -6,12 +6,13 @@ import {
   useActionData,
   useLoaderData,
 } from "@remix-run/react";
-import { useCallback, useEffect, useRef } from "react";
+import { useCallback, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { DoneNotice } from "~/desk/DoneNotice";
 import { readForm } from "~/platform/http.server";
 import { shop } from "~/shop.server";
 import { pageMetaTags } from "~/ui/meta";
+import { useFocusOnAnswer } from "~/ui/use-focus-on-answer";
 import { useResetAfterSubmit } from "~/ui/use-reset-after-submit";
 import { OrderDetails } from "./OrderDetails";
 import { OrderHistory } from "./OrderHistory";
@@ -63,7 +64,7 @@ export default function DeskOrder() {
   const { t } = useTranslation("desk");
   const { history } = order;
   const heading = useRef<HTMLHeadingElement>(null);
-  const alert = useRef<HTMLParagraphElement>(null);
+  const alert = useFocusOnAnswer<HTMLParagraphElement>(answer);
   const typedFor = (intent: Intent) => (answer?.intent === intent ? answer.note : "");
   // The pressed button is gone once the order moved: focus goes to the heading, which
   // names the new status, instead of being lost.
@@ -73,9 +74,6 @@ export default function DeskOrder() {
     onReset: focusHeading,
   });
   const noteForm = useResetAfterSubmit("note", { refused: answer?.intent === "note" });
-  useEffect(() => {
-    if (answer) alert.current?.focus();
-  }, [answer]);
 
   return (
     <section className="desk-page desk-order-page">
