@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { Content } from "~/content/store.server";
 import type { LanguageCode } from "~/i18n/languages";
 import type { TelegramSettings } from "~/orders/outbox.server";
+import type { BackupOutcome } from "~/platform/backups.server";
 import type { BotApi } from "~/platform/bot-api.server";
 import type { CalendarDate } from "~/platform/calendar";
 import type { Clock } from "~/platform/clock";
@@ -28,4 +29,6 @@ export interface DeskContext {
   kickOutbox(): void;
   /** The desk's sessions and guards. */
   desk: DeskSessions;
+  /** The nightly backup routine, run now in this process (decision 038). */
+  backUpNow(): Promise<BackupOutcome>;
 }

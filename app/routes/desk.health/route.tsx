@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, data, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import {
   DISK_LOW_SHARE,
@@ -11,16 +10,16 @@ import {
   readShopFigures,
 } from "~/desk/health.server";
 import { getLocale } from "~/i18n/i18next.server";
-import { getLanguage } from "~/i18n/languages";
 import { formatShopDateTime } from "~/platform/calendar";
 import { readForm } from "~/platform/http.server";
 import { shop } from "~/shop.server";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
-import { useFocusOnAnswer } from "~/ui/use-focus-on-answer";
+import { BackUpNow } from "./BackUpNow";
+import { Figure } from "./Figure";
+import { backUpNow } from "./back-up-now.server";
 
 const HOUR_MS = 3_600_000;
 const GB = 1e9;
-const MB = 1e6;
 
 /** Whole hours from `at` to `now` (never below 0), or null without `at`. */
 function hoursSince(at: number | null, now: number): number | null {
@@ -76,54 +75,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = pageMetaTags;
 
 /**
- * `Back up now`: the nightly routine, run in this process (one at a time; a second press
- * meanwhile waits for the same run). Its outcome is answered in words on this page, with
- * or without JavaScript; a backup made twice in a day replaces that day's file.
+ * `Back up now` (./back-up-now.server): the nightly routine, run in this process, answered
+ * in words on this page with or without JavaScript.
  */
 export async function action({ request }: ActionFunctionArgs) {
   await shop.desk.requireOwner(request, { page: false });
   await readForm(request);
-  const language = await getLocale(request);
-  const locale = getLanguage(language).htmlLang;
-  const outcome = await shop.backUpNow();
-  switch (outcome.kind) {
-    case "unconfigured":
-      return data({ result: { kind: "unconfigured" as const } }, 409);
-    case "failed":
-      return data({ result: { kind: "failed" as const, error: outcome.message } }, 500);
-    case "done": {
-      const size =
-        outcome.bytes >= MB / 10
-          ? new Intl.NumberFormat(locale, {
-              style: "unit",
-              unit: "megabyte",
-              maximumFractionDigits: 1,
-            }).format(outcome.bytes / MB)
-          : new Intl.NumberFormat(locale, {
-              style: "unit",
-              unit: "kilobyte",
-              maximumFractionDigits: 0,
-            }).format(Math.max(1, outcome.bytes / 1000));
-      const seconds = new Intl.NumberFormat(locale, {
-        style: "unit",
-        unit: "second",
-        unitDisplay: "long",
-        maximumFractionDigits: 1,
-      }).format(outcome.ms / 1000);
-      return data({
-        result: {
-          kind: "done" as const,
-          size,
-          seconds,
-          finished: formatShopDateTime(Date.parse(outcome.finishedAt), language),
-          remote:
-            outcome.remote.kind === "failed"
-              ? { kind: "failed" as const, error: outcome.remote.message }
-              : { kind: outcome.remote.kind },
-        },
-      });
-    }
-  }
+  return backUpNow(shop, request);
 }
 
 export default function DeskHealth() {
@@ -221,94 +179,5 @@ export default function DeskHealth() {
       </dl>
       <BackUpNow />
     </section>
-  );
-}
-
-/** The owner's `Back up now` and what the last press did. */
-function BackUpNow() {
-  const answer = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const { t } = useTranslation("desk");
-  const result = answer?.result ?? null;
-  const notice = useFocusOnAnswer<HTMLDivElement>(result);
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
-  return (
-    <Form method="post" className="desk-form desk-backup-now">
-      <p>{t("health.backupNowHint")}</p>
-      {result ? (
-        <div
-          ref={notice}
-          tabIndex={-1}
-          role={result.kind === "done" && result.remote.kind !== "failed" ? "status" : "alert"}
-          className={result.kind === "done" ? "desk-done" : "desk-error"}
-          data-backup-result={result.kind}
-        >
-          {result.kind === "done" ? (
-            <>
-              <p>
-                {t("health.backupDone", {
-                  size: result.size,
-                  seconds: result.seconds,
-                  date: result.finished,
-                })}
-              </p>
-              {result.remote.kind === "copied" ? <p>{t("health.backupCopied")}</p> : null}
-              {result.remote.kind === "failed" ? (
-                <p className="desk-error">
-                  {t("health.backupNotCopied", { error: result.remote.error })}
-                </p>
-              ) : null}
-            </>
-          ) : result.kind === "failed" ? (
-            <p>{t("health.backupFailed", { error: result.error })}</p>
-          ) : (
-            <p>{t("health.backupUnconfigured")}</p>
-          )}
-        </div>
-      ) : null}
-      <button
-        type="submit"
-        name="intent"
-        value="backup"
-        className="desk-button desk-button--primary"
-        disabled={busy}
-      >
-        {busy ? t("health.backupRunning") : t("health.backupNow")}
-      </button>
-    </Form>
-  );
-}
-
-/** One figure: its name, its value and what it means; a problem is said in words too. */
-function Figure({
-  name,
-  label,
-  value,
-  alert = false,
-  hints,
-  warning = null,
-}: {
-  name: string;
-  label: string;
-  value: ReactNode;
-  alert?: boolean;
-  hints: Array<string | null>;
-  warning?: string | null;
-}) {
-  return (
-    <div className={alert ? "desk-figure desk-figure--alert" : "desk-figure"} data-figure={name}>
-      <dt>{label}</dt>
-      <dd>
-        <span className="desk-figure__value">{value}</span>
-        {hints.map((hint) =>
-          hint ? (
-            <span key={hint} className="desk-figure__hint">
-              {hint}
-            </span>
-          ) : null,
-        )}
-        {warning ? <strong className="desk-figure__hint">{warning}</strong> : null}
-      </dd>
-    </div>
   );
 }

@@ -1,0 +1,98 @@
+import { data, redirect } from "@remix-run/node";
+import {
+  type ReportInput,
+  closeDay,
+  parseDay,
+  receiveCash,
+  reportParcel,
+} from "~/couriers/cash.server";
+import { isCourierOutcome, isRefuseReason, parseCash } from "~/couriers/model";
+import type { DeskContext } from "~/desk/context";
+import { actorOf } from "~/desk/order-actions.server";
+import type { GuardedSession } from "~/desk/session.server";
+import { NOTE_MAX } from "~/orders/note";
+import { parseIsoDate, toIsoDate } from "~/platform/calendar";
+import { createToast, flashToast } from "~/ui/toast.server";
+
+type Problem = "reason" | "date" | "amount" | "closed" | "open" | "received" | "changed";
+
+/**
+ * What a press on the cash page does: a parcel's outcome, the cash received, or the day
+ * closed, each through its one service; a refusal names where it happened (`at`) and keeps
+ * what was typed.
+ */
+export async function actOnCash(
+  shop: DeskContext,
+  session: GuardedSession,
+  request: Request,
+  form: URLSearchParams,
+) {
+  const day = parseDay(form.get("day"));
+  if (!day) throw new Response("No such day.", { status: 404 });
+  const owner = session.staff.role === "owner";
+  const note = (form.get("note") ?? "").slice(0, NOTE_MAX);
+  const actor = actorOf(session);
+  const now = shop.clock();
+  const intent = form.get("intent");
+  const courierId = Number(form.get("courier"));
+  const fail = (problem: Problem, at: string) =>
+    data(
+      { problem, at, note, amount: form.get("amount") ?? "" },
+      { status: problem === "closed" || problem === "changed" ? 409 : 400 },
+    );
+  let message = "cash.saved";
+  if (intent === "report") {
+    const handoffId = Number(form.get("parcel"));
+    const outcome = form.get("outcome");
+    const at = `parcel-${handoffId}`;
+    if (!isCourierOutcome(outcome)) return fail("changed", at);
+    let report: ReportInput;
+    if (outcome === "refused") {
+      const reason = form.get("reason");
+      if (!isRefuseReason(reason) || (reason === "other" && !note.trim()))
+        return fail("reason", at);
+      report = { outcome, reason, note: reason === "other" ? note : null };
+    } else if (outcome === "not_home") {
+      const next = parseIsoDate(form.get("nextDay") ?? "");
+      const today = parseIsoDate(day);
+      if (!next || !today || toIsoDate(next) <= day) return fail("date", at);
+      report = { outcome, nextDay: next };
+    } else report = { outcome };
+    const result = await reportParcel(
+      shop.db,
+      { handoffId, report, actor, owner, note: note || null },
+      now,
+      shop.telegram,
+    );
+    if (result === "notFound") throw new Response("No such parcel.", { status: 404 });
+    if (result === "closed") return fail("closed", at);
+    if (result === "changed") return fail("changed", at);
+    shop.kickOutbox();
+    message = `cash.reported.${outcome}`;
+  } else if (intent === "receive") {
+    const amount = parseCash(form.get("amount") ?? "");
+    const at = `courier-${courierId}`;
+    if (amount === null) return fail("amount", at);
+    const result = await receiveCash(
+      shop.db,
+      { courierId, day, received: amount, actor, owner, note },
+      now,
+    );
+    if (result === "notFound") throw new Response("No such courier's day.", { status: 404 });
+    if (result === "closed") return fail("closed", at);
+    message = "cash.receivedSaved";
+  } else if (intent === "close") {
+    const at = `courier-${courierId}`;
+    const result = await closeDay(shop.db, { courierId, day, actor }, now);
+    if (result === "notFound") throw new Response("No such courier's day.", { status: 404 });
+    if (result === "open" || result === "received") return fail(result, at);
+    message = "cash.closedSaved";
+  } else {
+    throw new Response("Unknown action.", { status: 400 });
+  }
+  const toast = createToast({ kind: "desk", message });
+  return redirect(`/desk/cash?day=${day}`, {
+    status: 303,
+    headers: { "Set-Cookie": await flashToast(request, toast) },
+  });
+}

@@ -1,0 +1,58 @@
+import { courierDays, parseDay } from "~/couriers/cash.server";
+import { cashInput, refuseReasons } from "~/couriers/model";
+import type { DeskContext } from "~/desk/context";
+import type { GuardedSession } from "~/desk/session.server";
+import { getLocale } from "~/i18n/i18next.server";
+import { getLanguage } from "~/i18n/languages";
+import { formatOrderNumber } from "~/orders/order-number";
+import { addDays, formatShopDateTime, parseIsoDate, toIsoDate } from "~/platform/calendar";
+import { pageTitle } from "~/ui/meta";
+
+/**
+ * The couriers' day as the page shows it (decision 027): each courier's parcels with what
+ * came of them, the figures, and whether the day is closed. Reading it records the access
+ * (D35): every parcel is shown with its shopper's name and address.
+ */
+export async function readCashPage(shop: DeskContext, session: GuardedSession, request: Request) {
+  const url = new URL(request.url);
+  const language = await getLocale(request);
+  const t = shop.t(language, "desk");
+  const locale = getLanguage(language).htmlLang;
+  const day = parseDay(url.searchParams.get("day")) ?? toIsoDate(shop.today());
+  const date = parseIsoDate(day) ?? shop.today();
+  const entries = await courierDays(shop.db, day);
+  // Each parcel is shown with its shopper's name and phone (D35).
+  await session.access.record(
+    "cash",
+    entries.flatMap((entry) => entry.parcels.map((parcel) => parcel.orderNumber)),
+  );
+  return {
+    meta: { title: pageTitle(t, t("cash.title"), { brand: false }), noindex: true },
+    day,
+    previous: toIsoDate(addDays(date, -1)),
+    next: toIsoDate(addDays(date, 1)),
+    nextDay: toIsoDate(addDays(date, 1)),
+    owner: session.staff.role === "owner",
+    reasons: refuseReasons,
+    couriers: entries.map((entry) => ({
+      id: entry.courier.id,
+      name: entry.courier.name,
+      phone: entry.courier.phone,
+      figures: entry.figures,
+      receivedInput: entry.figures.received === null ? "" : cashInput(entry.figures.received),
+      closed: entry.closedAt
+        ? { by: entry.closedBy ?? "", at: formatShopDateTime(Date.parse(entry.closedAt), locale) }
+        : null,
+      parcels: entry.parcels.map((parcel) => ({
+        id: parcel.handoffId,
+        number: formatOrderNumber(parcel.orderNumber),
+        name: parcel.name,
+        address: parcel.address,
+        amount: parcel.amount,
+        outcome: parcel.outcome,
+        reason: parcel.reason,
+        nextDay: parcel.nextDay,
+      })),
+    })),
+  };
+}
