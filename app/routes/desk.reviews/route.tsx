@@ -1,0 +1,130 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, redirect, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { readForm } from "~/platform/http.server";
+import { REVIEW_REPLY_MAX, isRejectReason } from "~/reviews/model";
+import { decideReview } from "~/reviews/reviews.server";
+import {
+  addTestimonial,
+  removeTestimonial,
+  setTestimonialHidden,
+} from "~/reviews/testimonials.server";
+import { shop } from "~/shop.server";
+import { pageMetaTags } from "~/ui/meta";
+import { createToast, flashToast } from "~/ui/toast.server";
+import { ReviewCard, TestimonialCard } from "./Cards";
+import { TABS, isTab, readReviewsPage } from "./view.server";
+
+/** Reviews waiting for an owner, published and rejected (D34), and the testimonials. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await shop.desk.requireOwner(request);
+  return readReviewsPage(shop, request);
+}
+
+export const meta: MetaFunction<typeof loader> = pageMetaTags;
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { staff } = await shop.desk.requireOwner(request, { page: false });
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  const idText = form.get("id") ?? "";
+  const id = /^\d{1,9}$/.test(idText) ? Number(idText) : null;
+  const actor = { staffId: staff.id, name: staff.name };
+  const now = shop.clock();
+  const back = new URL(request.url).searchParams.get("tab");
+  const to = `/desk/reviews${isTab(back) ? `?tab=${back}` : ""}`;
+  const done = async (message: string, where = to) =>
+    redirect(where, {
+      status: 303,
+      headers: {
+        "Set-Cookie": await flashToast(request, createToast({ kind: "desk", message })),
+      },
+    });
+
+  if (intent === "newTestimonial") {
+    const created = await addTestimonial(shop.db, actor, now);
+    return done("reviews.testimonials.added", `/desk/reviews/testimonials/${created}`);
+  }
+  if (id === null) throw new Response("Unknown review.", { status: 400 });
+  if (intent === "publish" || intent === "reject" || intent === "reply") {
+    const reason = form.get("reason");
+    if (intent === "reject" && !isRejectReason(reason)) return done("reviews.problem.reason");
+    const decided = await decideReview(
+      shop.db,
+      {
+        id,
+        actor,
+        decision:
+          intent === "publish"
+            ? { kind: "publish" }
+            : intent === "reject" && isRejectReason(reason)
+              ? { kind: "reject", reason }
+              : { kind: "reply", reply: (form.get("reply") ?? "").slice(0, REVIEW_REPLY_MAX + 1) },
+      },
+      now,
+    );
+    if (decided === "notFound") throw new Response("No such review.", { status: 404 });
+    await shop.refreshContent();
+    return done(decided === "same" ? "reviews.same" : `reviews.done.${intent}`);
+  }
+  if (intent === "hide" || intent === "show" || intent === "remove") {
+    const found =
+      intent === "remove"
+        ? await removeTestimonial(shop.db, id, actor, now)
+        : await setTestimonialHidden(shop.db, id, intent === "hide", actor, now);
+    if (!found) throw new Response("No such testimonial.", { status: 404 });
+    await shop.refreshContent();
+    return done(`reviews.testimonials.done.${intent}`);
+  }
+  throw new Response("Unknown action.", { status: 400 });
+}
+
+export default function DeskReviews() {
+  const page = useLoaderData<typeof loader>();
+  const { t } = useTranslation("desk");
+  const action = `/desk/reviews?tab=${page.tab}`;
+  return (
+    <section className="desk-page">
+      <h1>{t("reviews.title")}</h1>
+      <p>{t("reviews.intro")}</p>
+      <nav aria-label={t("reviews.tabs")} className="desk-tabs">
+        <ul>
+          {TABS.map((tab) => (
+            <li key={tab}>
+              <Link
+                to={`/desk/reviews?tab=${tab}`}
+                className="desk-tabs__tab"
+                aria-current={tab === page.tab ? "page" : undefined}
+              >
+                {t(`reviews.tab.${tab}`)}{" "}
+                <span className="desk-tabs__count">{page.counts[tab]}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {page.reviews.length === 0 ? (
+        <p className="desk-empty">{t(`reviews.none.${page.tab}`)}</p>
+      ) : (
+        <ul className="desk-cards">
+          {page.reviews.map((review) => (
+            <ReviewCard key={review.id} review={review} action={action} tab={page.tab} />
+          ))}
+        </ul>
+      )}
+
+      <h2 id="testimonials-title">{t("reviews.testimonials.title")}</h2>
+      <p>{t("reviews.testimonials.intro")}</p>
+      <Form method="post" action={action}>
+        <button type="submit" name="intent" value="newTestimonial" className="desk-button">
+          {t("reviews.testimonials.new")}
+        </button>
+      </Form>
+      <ul className="desk-cards" aria-labelledby="testimonials-title">
+        {page.testimonials.map((testimonial) => (
+          <TestimonialCard key={testimonial.id} testimonial={testimonial} action={action} />
+        ))}
+      </ul>
+    </section>
+  );
+}
