@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, data, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FIELD_LIMITS } from "~/checkout/fields";
+import { CardList } from "~/desk/CardList";
 import { getLocale } from "~/i18n/i18next.server";
 import { getLanguage } from "~/i18n/languages";
 import { BLOCK_REASON_MAX } from "~/orders/blocked";
@@ -114,40 +115,36 @@ export default function DeskBlocked() {
       </Form>
 
       <h2>{t("blocked.list")}</h2>
-      {page.blocked.length === 0 ? (
-        <p className="desk-empty">{t("blocked.none")}</p>
-      ) : (
-        <ul className="desk-cards">
-          {page.blocked.map((block) => (
-            <li key={block.phone} className="desk-card">
-              <h3>
-                <bdi dir="ltr">{block.phone}</bdi>
-              </h3>
-              <p>
-                <q>{block.reason}</q>
-              </p>
-              <p className="desk-muted">
-                {t("blocked.by", { name: block.by, date: block.at })} ·{" "}
-                {t("blocked.attempts", { count: block.attempts })}
-                {block.lastAttempt
-                  ? ` · ${t("blocked.lastAttempt", { date: block.lastAttempt })}`
-                  : ""}
-              </p>
-              <Form method="post">
-                <input type="hidden" name="intent" value="unblock" />
-                <input type="hidden" name="phone" value={block.phone} />
-                <button
-                  type="submit"
-                  className="desk-button"
-                  aria-label={t("blocked.unblockNamed", { phone: block.phone })}
-                >
-                  {t("blocked.unblock")}
-                </button>
-              </Form>
-            </li>
-          ))}
-        </ul>
-      )}
+      <CardList items={page.blocked} empty={t("blocked.none")} keyOf={(block) => block.phone}>
+        {(block) => (
+          <>
+            <h3>
+              <bdi dir="ltr">{block.phone}</bdi>
+            </h3>
+            <p>
+              <q>{block.reason}</q>
+            </p>
+            <p className="desk-muted">
+              {t("blocked.by", { name: block.by, date: block.at })} ·{" "}
+              {t("blocked.attempts", { count: block.attempts })}
+              {block.lastAttempt
+                ? ` · ${t("blocked.lastAttempt", { date: block.lastAttempt })}`
+                : ""}
+            </p>
+            <Form method="post">
+              <input type="hidden" name="intent" value="unblock" />
+              <input type="hidden" name="phone" value={block.phone} />
+              <button
+                type="submit"
+                className="desk-button"
+                aria-label={t("blocked.unblockNamed", { phone: block.phone })}
+              >
+                {t("blocked.unblock")}
+              </button>
+            </Form>
+          </>
+        )}
+      </CardList>
     </section>
   );
 }

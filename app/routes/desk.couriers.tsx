@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { FIELD_LIMITS } from "~/checkout/fields";
 import { listCouriers, saveCourier } from "~/couriers/couriers.server";
 import { COURIER_NAME_MAX } from "~/couriers/model";
+import { CardList } from "~/desk/CardList";
 import { getLocale } from "~/i18n/i18next.server";
 import { readForm } from "~/platform/http.server";
 import { shop } from "~/shop.server";
@@ -127,45 +128,41 @@ export default function DeskCouriers() {
       </Form>
 
       <h2>{t("couriers.list")}</h2>
-      {page.couriers.length === 0 ? (
-        <p className="desk-empty">{t("couriers.none")}</p>
-      ) : (
-        <ul className="desk-cards">
-          {page.couriers.map((courier) => (
-            <li key={courier.id} className="desk-card">
-              <Form method="post" className="desk-form" aria-label={courier.name}>
-                <h3>
-                  <bdi>{courier.name}</bdi>{" "}
-                  {courier.active ? null : (
-                    <span className="desk-muted">({t("couriers.inactive")})</span>
-                  )}
-                </h3>
-                {problemFor(courier.id)}
-                <input type="hidden" name="id" value={courier.id} />
-                <CourierFields
-                  prefix={`courier-${courier.id}`}
-                  name={answer?.id === courier.id ? answer.name : courier.name}
-                  phone={answer?.id === courier.id ? answer.phone : courier.phone}
-                  problem={answer?.id === courier.id ? answer.problem : null}
+      <CardList items={page.couriers} empty={t("couriers.none")} keyOf={(courier) => courier.id}>
+        {(courier) => (
+          <>
+            <Form method="post" className="desk-form" aria-label={courier.name}>
+              <h3>
+                <bdi>{courier.name}</bdi>{" "}
+                {courier.active ? null : (
+                  <span className="desk-muted">({t("couriers.inactive")})</span>
+                )}
+              </h3>
+              {problemFor(courier.id)}
+              <input type="hidden" name="id" value={courier.id} />
+              <CourierFields
+                prefix={`courier-${courier.id}`}
+                name={answer?.id === courier.id ? answer.name : courier.name}
+                phone={answer?.id === courier.id ? answer.phone : courier.phone}
+                problem={answer?.id === courier.id ? answer.problem : null}
+              />
+              <p className="desk-choice">
+                <input
+                  id={`courier-${courier.id}-active`}
+                  type="checkbox"
+                  name="active"
+                  value="1"
+                  defaultChecked={courier.active}
                 />
-                <p className="desk-choice">
-                  <input
-                    id={`courier-${courier.id}-active`}
-                    type="checkbox"
-                    name="active"
-                    value="1"
-                    defaultChecked={courier.active}
-                  />
-                  <label htmlFor={`courier-${courier.id}-active`}>{t("couriers.active")}</label>
-                </p>
-                <button type="submit" className="desk-button">
-                  {t("couriers.save")}
-                </button>
-              </Form>
-            </li>
-          ))}
-        </ul>
-      )}
+                <label htmlFor={`courier-${courier.id}-active`}>{t("couriers.active")}</label>
+              </p>
+              <button type="submit" className="desk-button">
+                {t("couriers.save")}
+              </button>
+            </Form>
+          </>
+        )}
+      </CardList>
     </section>
   );
 }

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, data, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FIELD_LIMITS } from "~/checkout/fields";
+import { CardList } from "~/desk/CardList";
 import { getLocale } from "~/i18n/i18next.server";
 import { getLanguage } from "~/i18n/languages";
 import {
@@ -154,44 +155,40 @@ export default function DeskPrivacy() {
       </Form>
 
       <h2>{t("privacy.requests")}</h2>
-      {page.requests.length === 0 ? (
-        <p className="desk-empty">{t("privacy.none")}</p>
-      ) : (
-        <ul className="desk-cards">
-          {page.requests.map((row) => (
-            <li key={row.id} className="desk-card">
-              <h3>
-                <Link to={`/desk/privacy/${row.id}`}>
-                  <bdi dir="ltr">{row.subject}</bdi>: {t(`privacy.kinds.${row.kind}`)}
-                </Link>
-              </h3>
+      <CardList items={page.requests} empty={t("privacy.none")} keyOf={(row) => row.id}>
+        {(row) => (
+          <>
+            <h3>
+              <Link to={`/desk/privacy/${row.id}`}>
+                <bdi dir="ltr">{row.subject}</bdi>: {t(`privacy.kinds.${row.kind}`)}
+              </Link>
+            </h3>
+            <p>
+              {t("privacy.received", { date: row.received })} ·{" "}
+              {t("privacy.loggedBy", { name: row.createdBy })}
+            </p>
+            {row.done ? (
               <p>
-                {t("privacy.received", { date: row.received })} ·{" "}
-                {t("privacy.loggedBy", { name: row.createdBy })}
+                {t("privacy.done", {
+                  outcome: t(`privacy.outcomes.${row.done.outcome}`),
+                  date: row.done.on,
+                  name: row.done.by,
+                })}
               </p>
-              {row.done ? (
-                <p>
-                  {t("privacy.done", {
-                    outcome: t(`privacy.outcomes.${row.done.outcome}`),
-                    date: row.done.on,
-                    name: row.done.by,
-                  })}
-                </p>
-              ) : (
-                <p className={row.daysLeft !== null && row.daysLeft < 2 ? "desk-error" : undefined}>
-                  <strong>
-                    {row.daysLeft === null || row.daysLeft > 0
-                      ? t("privacy.daysLeft", { count: row.daysLeft ?? 0 })
-                      : row.daysLeft === 0
-                        ? t("privacy.dueToday")
-                        : t("privacy.late", { count: -row.daysLeft })}
-                  </strong>
-                </p>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+            ) : (
+              <p className={row.daysLeft !== null && row.daysLeft < 2 ? "desk-error" : undefined}>
+                <strong>
+                  {row.daysLeft === null || row.daysLeft > 0
+                    ? t("privacy.daysLeft", { count: row.daysLeft ?? 0 })
+                    : row.daysLeft === 0
+                      ? t("privacy.dueToday")
+                      : t("privacy.late", { count: -row.daysLeft })}
+                </strong>
+              </p>
+            )}
+          </>
+        )}
+      </CardList>
     </section>
   );
 }
