@@ -7,7 +7,7 @@ import { readOrderPage } from "~/shopper/order-page.server";
 import { cancelByShopper } from "~/shopper/shopper.server";
 import { Price } from "~/ui/Price";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
-import { createToast, flashToast } from "~/ui/toast.server";
+import { redirectWithToast } from "~/ui/toast.server";
 
 /** Asked once more before the shopper cancels (D33): a page of its own, with or without scripts. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -36,13 +36,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const outcome = await cancelByShopper(shop.db, params.token, shop.clock(), shop.telegram);
   if (outcome === "notFound") throw new Response("Not Found", { status: 404 });
   if (outcome === "cancelled") shop.kickOutbox();
-  const toast = createToast({
+  return redirectWithToast(request, `/o/${params.token}`, {
     kind: "checkout",
     message: outcome === "tooLate" ? "track.cancelTooLate" : "track.cancelled",
-  });
-  return redirect(`/o/${params.token}`, {
-    status: 303,
-    headers: { "Set-Cookie": await flashToast(request, toast) },
   });
 }
 

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, data, redirect, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, data, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { productKey } from "~/catalog/model";
 import { getLocale } from "~/i18n/i18next.server";
@@ -14,7 +14,7 @@ import { reviewAsk, submitReview } from "~/reviews/reviews.server";
 import { shop } from "~/shop.server";
 import { readOrderPage } from "~/shopper/order-page.server";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
-import { createToast, flashToast } from "~/ui/toast.server";
+import { redirectWithToast } from "~/ui/toast.server";
 import { useFocusOnAnswer } from "~/ui/use-focus-on-answer";
 
 const STARS = [5, 4, 3, 2, 1] as const;
@@ -90,10 +90,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
       { problem: outcome, errors: [] as ReviewFormError[], typed: undefined },
       outcome === "duplicate" ? 409 : 410,
     );
-  const toast = createToast({ kind: "checkout", message: "reviews.thanks" });
-  return redirect(`/o/${page.token}#review`, {
-    status: 303,
-    headers: { "Set-Cookie": await flashToast(request, toast) },
+  return redirectWithToast(request, `/o/${page.token}#review`, {
+    kind: "checkout",
+    message: "reviews.thanks",
   });
 }
 

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, data, redirect, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, data, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FIELD_LIMITS } from "~/checkout/fields";
 import { CardList } from "~/desk/CardList";
@@ -11,7 +11,7 @@ import { formatShopDateTime } from "~/platform/calendar";
 import { readForm } from "~/platform/http.server";
 import { shop } from "~/shop.server";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
-import { createToast, flashToast } from "~/ui/toast.server";
+import { redirectWithToast } from "~/ui/toast.server";
 import { useFocusOnAnswer } from "~/ui/use-focus-on-answer";
 
 /**
@@ -50,22 +50,17 @@ export async function action({ request }: ActionFunctionArgs) {
   const phone = (form.get("phone") ?? "").slice(0, FIELD_LIMITS.phone);
   if (form.get("intent") === "unblock") {
     const lifted = await unblockPhone(shop.db, { phone, actor }, now);
-    const toast = createToast({
+    return redirectWithToast(request, "/desk/blocked", {
       kind: "desk",
       message: lifted ? "blocked.lifted" : "blocked.gone",
-    });
-    return redirect("/desk/blocked", {
-      status: 303,
-      headers: { "Set-Cookie": await flashToast(request, toast) },
     });
   }
   const reason = (form.get("reason") ?? "").slice(0, BLOCK_REASON_MAX);
   const outcome = await blockPhone(shop.db, { phone, reason, actor }, now);
   if (outcome !== "blocked") return data({ problem: outcome, phone, reason }, 400);
-  const toast = createToast({ kind: "desk", message: "blocked.added" });
-  return redirect("/desk/blocked", {
-    status: 303,
-    headers: { "Set-Cookie": await flashToast(request, toast) },
+  return redirectWithToast(request, "/desk/blocked", {
+    kind: "desk",
+    message: "blocked.added",
   });
 }
 

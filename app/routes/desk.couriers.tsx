@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, data, redirect, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, data, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FIELD_LIMITS } from "~/checkout/fields";
 import { listCouriers, saveCourier } from "~/couriers/couriers.server";
@@ -9,7 +9,7 @@ import { getLocale } from "~/i18n/i18next.server";
 import { readForm } from "~/platform/http.server";
 import { shop } from "~/shop.server";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
-import { createToast, flashToast } from "~/ui/toast.server";
+import { redirectWithToast } from "~/ui/toast.server";
 import { useFocusOnAnswer } from "~/ui/use-focus-on-answer";
 
 /** The people who carry parcels (decision 027, owners): name, phone, whether they take parcels now. */
@@ -47,10 +47,9 @@ export async function action({ request }: ActionFunctionArgs) {
     if (saved.problem === "notFound") throw new Response("No such courier.", { status: 404 });
     return data({ problem: saved.problem, id, name: input.name, phone: input.phone }, 400);
   }
-  const toast = createToast({ kind: "desk", message: id ? "couriers.saved" : "couriers.added" });
-  return redirect("/desk/couriers", {
-    status: 303,
-    headers: { "Set-Cookie": await flashToast(request, toast) },
+  return redirectWithToast(request, "/desk/couriers", {
+    kind: "desk",
+    message: id ? "couriers.saved" : "couriers.added",
   });
 }
 

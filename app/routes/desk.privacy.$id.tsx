@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, data, redirect, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, data, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { getLocale } from "~/i18n/i18next.server";
 import { getLanguage } from "~/i18n/languages";
@@ -10,7 +10,7 @@ import { readForm } from "~/platform/http.server";
 import { daysLeft, eraseRequest, personOrders, requestOfParam } from "~/privacy/requests.server";
 import { shop } from "~/shop.server";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
-import { createToast, flashToast } from "~/ui/toast.server";
+import { redirectWithToast } from "~/ui/toast.server";
 import { useFocusOnAnswer } from "~/ui/use-focus-on-answer";
 
 /**
@@ -78,14 +78,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   shop.kickOutbox();
   // Reviews may have left the storefront: this process shows it at once.
   await shop.refreshContent();
-  const toast = createToast({
+  return redirectWithToast(request, `/desk/privacy/${found.id}`, {
     kind: "desk",
     message:
       result.outcome === "erased" ? "privacy.request.erasedToast" : "privacy.request.nothingToast",
-  });
-  return redirect(`/desk/privacy/${found.id}`, {
-    status: 303,
-    headers: { "Set-Cookie": await flashToast(request, toast) },
   });
 }
 

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, data, redirect, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, data, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { hasOrders, saveProduct } from "~/catalog/edit.server";
 import {
@@ -21,7 +21,7 @@ import { getLanguage, languageCodes } from "~/i18n/languages";
 import { readForm } from "~/platform/http.server";
 import { shop } from "~/shop.server";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
-import { createToast, flashToast } from "~/ui/toast.server";
+import { redirectWithToast } from "~/ui/toast.server";
 
 /** A product as its owner edits it (D32); its texts and photos each have a page of their own. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -103,13 +103,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case "saved":
     case "unchanged": {
       if (outcome.status === "saved") await shop.refreshContent();
-      const toast = createToast({
+      throw await redirectWithToast(request, `/desk/products/${outcome.key}`, {
         kind: "desk",
         message: outcome.status === "saved" ? "products.saved" : "products.unchanged",
-      });
-      throw redirect(`/desk/products/${outcome.key}`, {
-        status: 303,
-        headers: { "Set-Cookie": await flashToast(request, toast) },
       });
     }
   }

@@ -6,7 +6,7 @@ import {
   unstable_createMemoryUploadHandler,
   unstable_parseMultipartFormData,
 } from "@remix-run/node";
-import { Form, Link, data, redirect, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, data, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { findProduct, listItems, productKey } from "~/catalog/model";
 import { photoView } from "~/catalog/photos";
@@ -22,7 +22,7 @@ import { readForm } from "~/platform/http.server";
 import { shop } from "~/shop.server";
 import { ProductImage } from "~/ui/ProductImage";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
-import { createToast, flashToast } from "~/ui/toast.server";
+import { redirectWithToast } from "~/ui/toast.server";
 
 /** The whole upload: the photo and a few small fields. */
 const UPLOAD_MAX_BYTES = PHOTO_MAX_BYTES + 64 * 1024;
@@ -58,10 +58,9 @@ export const meta: MetaFunction<typeof loader> = pageMetaTags;
 type Answer = { error: PhotoRefusal | "lastPhoto" };
 
 async function answer(request: Request, key: string, message: string) {
-  const toast = createToast({ kind: "desk", message });
-  return redirect(`/desk/products/${key}/photos`, {
-    status: 303,
-    headers: { "Set-Cookie": await flashToast(request, toast) },
+  return redirectWithToast(request, `/desk/products/${key}/photos`, {
+    kind: "desk",
+    message,
   });
 }
 

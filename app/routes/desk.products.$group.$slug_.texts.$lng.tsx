@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, data, redirect, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, data, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { saveTexts } from "~/catalog/edit.server";
 import {
@@ -17,7 +17,7 @@ import { getLanguage, isLanguageCode, languageCodes } from "~/i18n/languages";
 import { readForm } from "~/platform/http.server";
 import { shop } from "~/shop.server";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
-import { createToast, flashToast } from "~/ui/toast.server";
+import { redirectWithToast } from "~/ui/toast.server";
 
 /** Texts in nine languages, long ones in Georgian: the cap of a plain form is too small. */
 const TEXTS_FORM_BYTES = 512 * 1024;
@@ -91,13 +91,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return data<Answer>({ error: "needed", fields: outcome.fields, values }, 409);
   }
   if (outcome.status === "saved") await shop.refreshContent();
-  const toast = createToast({
+  throw await redirectWithToast(request, `/desk/products/${product.key}/texts/${language}`, {
     kind: "desk",
     message: outcome.status === "saved" ? "products.saved" : "products.unchanged",
-  });
-  throw redirect(`/desk/products/${product.key}/texts/${language}`, {
-    status: 303,
-    headers: { "Set-Cookie": await flashToast(request, toast) },
   });
 }
 

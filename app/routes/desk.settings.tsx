@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, data, redirect, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, data, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { getLocale } from "~/i18n/i18next.server";
 import { languages } from "~/i18n/languages";
@@ -16,7 +16,7 @@ import {
 import { saveSettings } from "~/settings/settings.server";
 import { shop } from "~/shop.server";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
-import { createToast, flashToast } from "~/ui/toast.server";
+import { redirectWithToast } from "~/ui/toast.server";
 
 /**
  * The shop's settings (D31): contacts, taking orders, the delivery window, the desk chats'
@@ -70,13 +70,9 @@ export async function action({ request }: ActionFunctionArgs) {
     now: shop.clock(),
   } as Parameters<typeof saveSettings>[1]);
   if (changed) await shop.refreshContent();
-  const toast = createToast({
+  throw await redirectWithToast(request, "/desk/settings", {
     kind: "desk",
     message: changed ? "settings.saved" : "settings.unchanged",
-  });
-  throw redirect("/desk/settings", {
-    status: 303,
-    headers: { "Set-Cookie": await flashToast(request, toast) },
   });
 }
 

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { redirect } from "@remix-run/node";
 import { getSession, sessionStorage } from "../platform/session.server";
 import type { Toast, ToastContent } from "./toast";
 
@@ -34,4 +35,19 @@ export async function takeToast(
       ? await sessionStorage.destroySession(session)
       : await sessionStorage.commitSession(session);
   return { toast, setCookie };
+}
+
+/**
+ * The answer to a form that worked: back to `to` by GET (303), with a toast that says
+ * what was done on the page it lands on, with or without JavaScript.
+ */
+export async function redirectWithToast(
+  request: Request,
+  to: string,
+  content: ToastContent,
+): Promise<Response> {
+  return redirect(to, {
+    status: 303,
+    headers: { "Set-Cookie": await flashToast(request, createToast(content)) },
+  });
 }

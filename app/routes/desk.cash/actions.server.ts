@@ -1,4 +1,4 @@
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import {
   type ReportInput,
   closeDay,
@@ -12,7 +12,7 @@ import { actorOf } from "~/desk/order-actions.server";
 import type { GuardedSession } from "~/desk/session.server";
 import { NOTE_MAX } from "~/orders/note";
 import { parseIsoDate, toIsoDate } from "~/platform/calendar";
-import { createToast, flashToast } from "~/ui/toast.server";
+import { redirectWithToast } from "~/ui/toast.server";
 
 type Problem = "reason" | "date" | "amount" | "closed" | "open" | "received" | "changed";
 
@@ -90,9 +90,5 @@ export async function actOnCash(
   } else {
     throw new Response("Unknown action.", { status: 400 });
   }
-  const toast = createToast({ kind: "desk", message });
-  return redirect(`/desk/cash?day=${day}`, {
-    status: 303,
-    headers: { "Set-Cookie": await flashToast(request, toast) },
-  });
+  return redirectWithToast(request, `/desk/cash?day=${day}`, { kind: "desk", message });
 }
