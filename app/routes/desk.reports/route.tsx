@@ -16,6 +16,7 @@ import { addDays, compareDates, parseIsoDate, toIsoDate } from "~/platform/calen
 import { shop } from "~/shop.server";
 import { Price } from "~/ui/Price";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
+import { CourierTable, ProductTable, RowTable, percent } from "./Tables";
 
 const periods = ["today", "7", "30", "range"] as const;
 type Period = (typeof periods)[number];
@@ -68,10 +69,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = pageMetaTags;
 
-function percent(rate: number | null): string {
-  return rate === null ? "—" : `${Math.round(rate * 1000) / 10} %`;
-}
-
 export default function DeskReports() {
   const page = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("desk");
@@ -111,64 +108,6 @@ export default function DeskReports() {
       </dd>
     </div>
   );
-  /** A wide table scrolls on its own on a phone, and the keyboard can scroll it. */
-  const scroll = (caption: string, table: React.ReactNode) => (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled by keyboard.
-    <section className="desk-scroll" aria-label={caption} tabIndex={0}>
-      {table}
-    </section>
-  );
-  const rowTable = (
-    caption: string,
-    rows: Array<{
-      key: string;
-      name?: string;
-      placed: number;
-      delivered: number;
-      refused: number;
-      refusalRate: number | null;
-      collected: number;
-    }>,
-    first: string,
-  ) =>
-    scroll(
-      caption,
-      <table className="desk-items desk-report-table">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{first}</th>
-            <th scope="col">{t("reports.figure.placed")}</th>
-            <th scope="col">{t("reports.figure.delivered")}</th>
-            <th scope="col">{t("reports.figure.refused")}</th>
-            <th scope="col">{t("reports.figure.refusalRate")}</th>
-            <th scope="col">{t("reports.figure.collected")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 ? (
-            <tr>
-              <td colSpan={6}>{t("reports.none")}</td>
-            </tr>
-          ) : (
-            rows.map((row) => (
-              <tr key={row.key}>
-                <th scope="row">
-                  <bdi>{row.name ?? row.key}</bdi>
-                </th>
-                <td>{row.placed}</td>
-                <td>{row.delivered}</td>
-                <td>{row.refused}</td>
-                <td>{percent(row.refusalRate)}</td>
-                <td>
-                  <Price amount={row.collected} />
-                </td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>,
-    );
   return (
     <div className="desk-page">
       <h1>{t("reports.title")}</h1>
@@ -241,42 +180,15 @@ export default function DeskReports() {
       </dl>
       <p className="desk-muted">{t("reports.revenueNote")}</p>
 
-      {scroll(
-        t("reports.byProduct"),
-        <table className="desk-items desk-report-table">
-          <caption>{t("reports.byProduct")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("order.product")}</th>
-              <th scope="col">{t("reports.units")}</th>
-              <th scope="col">{t("reports.deliveredUnits")}</th>
-              <th scope="col">{t("reports.figure.collected")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.products.length === 0 ? (
-              <tr>
-                <td colSpan={4}>{t("reports.none")}</td>
-              </tr>
-            ) : (
-              report.products.map((row) => (
-                <tr key={row.key}>
-                  <th scope="row">{row.title}</th>
-                  <td>{row.units}</td>
-                  <td>{row.deliveredUnits}</td>
-                  <td>
-                    <Price amount={row.collected} />
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>,
-      )}
-      {rowTable(t("reports.byLanguage"), report.languages, t("order.language"))}
-      {rowTable(
-        t("reports.bySource"),
-        report.sources.map((row) => ({
+      <ProductTable rows={report.products} />
+      <RowTable
+        caption={t("reports.byLanguage")}
+        rows={report.languages}
+        first={t("order.language")}
+      />
+      <RowTable
+        caption={t("reports.bySource")}
+        rows={report.sources.map((row) => ({
           ...row,
           name:
             row.key === "direct"
@@ -284,55 +196,10 @@ export default function DeskReports() {
               : row.key === "phone"
                 ? t("reports.phone")
                 : row.key,
-        })),
-        t("order.source"),
-      )}
-      {scroll(
-        t("reports.byCourier"),
-        <table className="desk-items desk-report-table">
-          <caption>{t("reports.byCourier")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("order.courier")}</th>
-              <th scope="col">{t("cash.parcels")}</th>
-              <th scope="col">{t("reports.figure.delivered")}</th>
-              <th scope="col">{t("reports.figure.refused")}</th>
-              <th scope="col">{t("reports.figure.notHome")}</th>
-              <th scope="col">{t("reports.figure.collected")}</th>
-              <th scope="col">{t("reports.figure.received")}</th>
-              <th scope="col">{t("reports.figure.difference")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.couriers.length === 0 ? (
-              <tr>
-                <td colSpan={8}>{t("reports.none")}</td>
-              </tr>
-            ) : (
-              report.couriers.map((row) => (
-                <tr key={row.courierId}>
-                  <th scope="row">
-                    <bdi>{row.key}</bdi>
-                  </th>
-                  <td>{row.placed}</td>
-                  <td>{row.delivered}</td>
-                  <td>{row.refused}</td>
-                  <td>{row.notHome}</td>
-                  <td>
-                    <Price amount={row.collected} />
-                  </td>
-                  <td>
-                    <Price amount={row.received} />
-                  </td>
-                  <td className={row.difference !== 0 ? "desk-cash__off" : undefined}>
-                    <Price amount={row.difference} />
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>,
-      )}
+        }))}
+        first={t("order.source")}
+      />
+      <CourierTable rows={report.couriers} />
     </div>
   );
 }
