@@ -26,6 +26,8 @@ export interface DeskContext {
   bot: BotApi | null;
   t(language: LanguageCode, namespace: string): TFunction;
   content(): Content;
+  /** After an owner's change: this process serves it at once (the others within a second). */
+  refreshContent(): Promise<Content>;
   kickOutbox(): void;
   /** The desk's sessions and guards. */
   desk: DeskSessions;

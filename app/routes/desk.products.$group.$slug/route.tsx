@@ -1,138 +1,27 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, data, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { hasOrders, saveProduct } from "~/catalog/edit.server";
-import {
-  type PublishProblem,
-  findProduct,
-  groups,
-  lineIds,
-  missingTexts,
-  neededTexts,
-  productKey,
-  productStatuses,
-} from "~/catalog/model";
-import { type ProductFieldError, parseProductForm, priceText } from "~/catalog/product-form";
-import { loadCatalog } from "~/content/store.server";
+import { groups, lineIds, productStatuses } from "~/catalog/model";
+import type { ProductFieldError } from "~/catalog/product-form";
 import { ActivityList } from "~/desk/ActivityList";
-import { activityEntries } from "~/desk/activity.server";
-import { getLocale } from "~/i18n/i18next.server";
-import { getLanguage, languageCodes } from "~/i18n/languages";
 import { readForm } from "~/platform/http.server";
 import { shop } from "~/shop.server";
-import { pageMetaTags, pageTitle } from "~/ui/meta";
-import { redirectWithToast } from "~/ui/toast.server";
+import { pageMetaTags } from "~/ui/meta";
+import { Problems, TextsList } from "./Parts";
+import { saveProductForm } from "./actions.server";
+import { readProductEditor } from "./view.server";
 
 /** A product as its owner edits it (D32); its texts and photos each have a page of their own. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await shop.desk.requireOwner(request);
-  const language = await getLocale(request);
-  const t = shop.t(language, "desk");
-  const content = shop.content();
-  // The owner reads the catalogue as stored now: orders take stock without a new revision.
-  const catalog = await loadCatalog(shop.db);
-  const key = productKey(params.group ?? "", params.slug ?? "");
-  const product = findProduct(catalog, key);
-  if (!product) throw new Response(null, { status: 404 });
-  const { entries } = await activityEntries(
-    shop.db,
-    { subject: { type: "product", id: key }, limit: 10 },
-    { content, language, label: (subject, id) => t(`activity.subjects.${subject}`, { id }) },
-  );
-  return {
-    meta: {
-      title: pageTitle(t, product.texts[language]?.title || key, { brand: false }),
-      noindex: true,
-    },
-    product: {
-      key,
-      title: product.texts[language]?.title || key,
-      group: product.group,
-      slug: product.slug,
-      status: product.status,
-      price: priceText(product.price),
-      volume: product.volumeMl?.toString() ?? "",
-      stock: product.stock?.toString() ?? "",
-      position: String(product.position),
-      line: product.line ?? "",
-      related: product.related,
-      survey: product.survey.join("\n"),
-      photos: product.photos.length,
-    },
-    locked: await hasOrders(shop.db, key),
-    others: catalog.products
-      .filter((other) => other.key !== key)
-      .map((other) => ({ key: other.key, title: other.texts[language]?.title || other.key })),
-    languages: languageCodes.map((code) => ({
-      code,
-      name: getLanguage(code).name,
-      missing: missingTexts(product.texts[code], neededTexts("on_sale")),
-    })),
-    activity: entries,
-  };
+  return readProductEditor(shop, request, params);
 }
 
 export const meta: MetaFunction<typeof loader> = pageMetaTags;
 
-type Answer =
-  | { kind: "fields"; errors: ProductFieldError[]; values: Record<string, string> }
-  | { kind: "refused"; problems: PublishProblem[]; values: Record<string, string> }
-  | { kind: "slugLocked" | "slugTaken"; values: Record<string, string> };
-
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { staff } = await shop.desk.requireOwner(request, { page: false });
-  const form = await readForm(request);
-  // Every related product ticked, one a line, so a refused form comes back as it was.
-  const values = { ...Object.fromEntries(form), related: form.getAll("related").join("\n") };
-  const parsed = parseProductForm(form);
-  if (!parsed.ok) return data<Answer>({ kind: "fields", errors: parsed.errors, values }, 400);
-  const outcome = await saveProduct(shop.db, {
-    key: productKey(params.group ?? "", params.slug ?? ""),
-    values: parsed.values,
-    actor: { staffId: staff.id, name: staff.name },
-    now: shop.clock(),
-  });
-  switch (outcome.status) {
-    case "notFound":
-      throw new Response(null, { status: 404 });
-    case "refused":
-      return data<Answer>({ kind: "refused", problems: outcome.problems, values }, 409);
-    case "slugLocked":
-    case "slugTaken":
-      return data<Answer>({ kind: outcome.status, values }, 409);
-    case "saved":
-    case "unchanged": {
-      if (outcome.status === "saved") await shop.refreshContent();
-      throw await redirectWithToast(request, `/desk/products/${outcome.key}`, {
-        kind: "desk",
-        message: outcome.status === "saved" ? "products.saved" : "products.unchanged",
-      });
-    }
-  }
-}
-
-/** Why the status could not change: languages and fields named in the reader's words. */
-function Problems({ problems }: { problems: PublishProblem[] }) {
-  const { t } = useTranslation("desk");
-  return (
-    <div className="desk-error" role="alert">
-      <p>{t("products.refused")}</p>
-      <ul>
-        {problems.map((problem) => (
-          <li key={problem.kind === "texts" ? problem.language : problem.kind}>
-            {problem.kind === "texts"
-              ? t("products.missingIn", {
-                  language: getLanguage(problem.language).name,
-                  fields: problem.fields
-                    .map((field) => t(`productTexts.fields.${field}`))
-                    .join(", "),
-                })
-              : t(`products.missing.${problem.kind}`)}
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
+  const session = await shop.desk.requireOwner(request, { page: false });
+  return saveProductForm(shop, session, request, params, await readForm(request));
 }
 
 export default function EditProduct() {
@@ -169,25 +58,7 @@ export default function EditProduct() {
       </p>
 
       <h2>{t("products.textsTitle")}</h2>
-      <ul className="desk-cards">
-        {languages.map((language) => (
-          <li key={language.code} className="desk-card">
-            <Link to={`/desk/products/${product.key}/texts/${language.code}`}>{language.name}</Link>
-            {" · "}
-            {language.missing.length === 0 ? (
-              <span className="desk-ok">{t("products.complete")}</span>
-            ) : (
-              <span className="desk-hint">
-                {t("products.lacks", {
-                  fields: language.missing
-                    .map((field) => t(`productTexts.fields.${field}`))
-                    .join(", "),
-                })}
-              </span>
-            )}
-          </li>
-        ))}
-      </ul>
+      <TextsList productKey={product.key} languages={languages} />
       <p>
         <Link to={`/desk/products/${product.key}/photos`}>
           {t("products.photos", { count: product.photos })}
