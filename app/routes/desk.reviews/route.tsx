@@ -13,7 +13,8 @@ import { shop } from "~/shop.server";
 import { pageMetaTags } from "~/ui/meta";
 import { createToast, flashToast } from "~/ui/toast.server";
 import { ReviewCard, TestimonialCard } from "./Cards";
-import { TABS, isTab, readReviewsPage } from "./view.server";
+import { TABS, isTab } from "./tabs";
+import { readReviewsPage } from "./view.server";
 
 /** Reviews waiting for an owner, published and rejected (D34), and the testimonials. */
 export async function loader({ request }: LoaderFunctionArgs) {

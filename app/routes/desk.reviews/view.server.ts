@@ -7,11 +7,7 @@ import { formatShopDateTime } from "~/platform/calendar";
 import { listReviews, reviewCounts } from "~/reviews/reviews.server";
 import { listTestimonials } from "~/reviews/testimonials.server";
 import { pageTitle } from "~/ui/meta";
-import type { ReviewStatus } from "../../../db/schema";
-
-export const TABS = ["pending", "published", "rejected"] as const;
-export const isTab = (value: unknown): value is ReviewStatus =>
-  (TABS as readonly unknown[]).includes(value);
+import { isTab } from "./tabs";
 
 /** Reviews waiting for an owner, published and rejected (D34), and the testimonials. */
 export async function readReviewsPage(shop: DeskContext, request: Request) {
