@@ -51,8 +51,10 @@ export async function submitOrder(
   baseUrl: string,
   order: PreparedOrder,
   headers: Record<string, string> = {},
+  signal?: AbortSignal,
 ): Promise<{ status: number; body: string }> {
   const response = await fetch(`${baseUrl}/checkout`, {
+    signal,
     method: "POST",
     headers: {
       ...headers,
