@@ -27,7 +27,8 @@ describe("Node 24 LTS (decision 036)", () => {
     expect(result.stderr).toMatch(/^This shop needs Node 24 or later; this is Node 2?\d\./);
     expect(result.stderr).toContain("sh scripts/install-node.sh");
     const pkg = JSON.parse(readFileSync(`${root}package.json`, "utf8"));
-    expect(pkg.scripts.test).toMatch(/^node scripts\/check-node\.mjs && /);
+    for (const script of ["test", "test:unit", "test:unit:postgres", "test:e2e"])
+      expect(pkg.scripts[script], script).toMatch(/^node scripts\/check-node\.mjs && /);
     expect(readFileSync(`${root}scripts/start.mjs`, "utf8")).toMatch(
       /^import "\.\/check-node\.mjs";$/m,
     );
