@@ -1,5 +1,11 @@
 import type { Kysely } from "kysely";
-import { type Actor, type FieldChange, recordChanges } from "~/content/activity.server";
+import {
+  type Actor,
+  type FieldChange,
+  type FieldScope,
+  changesSince,
+  recordChanges,
+} from "~/content/activity.server";
 import { bumpRevision, loadCatalog } from "~/content/store.server";
 import type { LanguageCode } from "~/i18n/languages";
 import { isoAt } from "~/platform/clock";
@@ -82,15 +88,33 @@ export async function createProduct(
   });
 }
 
+/** The fields the product's own page edits: its texts and photos have pages of their own. */
+export const PRODUCT_DETAILS: FieldScope = { except: ["texts.", "photos"] };
+
+/** The fields one language's texts page edits. */
+export const textsScope = (language: LanguageCode): FieldScope => ({
+  prefix: `texts.${language}.`,
+});
+
 export type SaveProductOutcome =
-  | { status: "saved" | "unchanged" | "notFound" | "slugLocked" | "slugTaken"; key: string }
+  | {
+      status: "saved" | "unchanged" | "notFound" | "slugLocked" | "slugTaken" | "stale";
+      key: string;
+    }
   | { status: "refused"; key: string; problems: PublishProblem[] };
 
 const list = (values: readonly (string | number)[]) => values.join(", ");
 
 export async function saveProduct(
   db: Kysely<Database>,
-  input: { key: string; values: ProductValues; actor: Actor; now: number },
+  input: {
+    key: string;
+    values: ProductValues;
+    actor: Actor;
+    now: number;
+    /** The revision the owner's page was read at: a later change refuses the save. */
+    revision?: number;
+  },
 ): Promise<SaveProductOutcome> {
   const newKey = productKey(input.values.group, input.values.slug);
   return db.transaction().execute(async (trx): Promise<SaveProductOutcome> => {
@@ -98,6 +122,9 @@ export async function saveProduct(
     const exists = (key: string) => catalog.products.some((other) => other.key === key);
     const product = catalog.products.find((other) => other.key === input.key);
     if (!product) return { status: "notFound", key: input.key };
+    const subject = { type: "product" as const, id: product.key };
+    if ((await changesSince(trx, subject, input.revision, PRODUCT_DETAILS)).length > 0)
+      return { status: "stale", key: product.key };
     // Stock the owner did not touch is what orders left of it, not what the form showed.
     const untouched =
       input.values.stockWas !== undefined && input.values.stock === input.values.stockWas;
@@ -174,7 +201,7 @@ export async function saveProduct(
 }
 
 export type SaveTextsOutcome =
-  | { status: "saved" | "unchanged" | "notFound" }
+  | { status: "saved" | "unchanged" | "notFound" | "stale" }
   | { status: "refused"; fields: TextField[] };
 
 /**
@@ -183,11 +210,22 @@ export type SaveTextsOutcome =
  */
 export async function saveTexts(
   db: Kysely<Database>,
-  input: { key: string; language: LanguageCode; texts: ProductTexts; actor: Actor; now: number },
+  input: {
+    key: string;
+    language: LanguageCode;
+    texts: ProductTexts;
+    actor: Actor;
+    now: number;
+    /** The revision the owner's page was read at: a later change to these texts refuses. */
+    revision?: number;
+  },
 ): Promise<SaveTextsOutcome> {
   return db.transaction().execute(async (trx): Promise<SaveTextsOutcome> => {
     const product = await productIn(trx, input.key);
     if (!product) return { status: "notFound" };
+    const subject = { type: "product" as const, id: product.key };
+    if ((await changesSince(trx, subject, input.revision, textsScope(input.language))).length > 0)
+      return { status: "stale" };
     const missing = missingTexts(input.texts, neededTexts(product.status));
     if (missing.length > 0) return { status: "refused", fields: missing };
     const before = product.texts[input.language];

@@ -66,14 +66,24 @@ export interface ActivityFilter {
   staffId?: number;
   /** Rows older than this id (the next page); newest first. */
   before?: number;
+  /** Rows newer than this id: what changed after a page was read (`changesSince`). */
+  after?: number;
+  /** Only these fields: a page's own (a language's texts, a product's details). */
+  fields?: FieldScope;
   limit?: number;
+}
+
+/** The fields a page edits: those starting with `prefix`, less those starting with `except`. */
+export interface FieldScope {
+  prefix?: string;
+  except?: readonly string[];
 }
 
 export const ACTIVITY_PAGE = 50;
 
 export async function listActivity(
   db: Kysely<Database>,
-  { subject, staffId, before, limit = ACTIVITY_PAGE }: ActivityFilter = {},
+  { subject, staffId, before, after, fields, limit = ACTIVITY_PAGE }: ActivityFilter = {},
 ): Promise<ActivityRow[]> {
   let query = db.selectFrom("activity").selectAll().orderBy("id", "desc").limit(limit);
   if (subject) {
@@ -81,5 +91,36 @@ export async function listActivity(
   }
   if (staffId !== undefined) query = query.where("staff_id", "=", staffId);
   if (before !== undefined) query = query.where("id", "<", before);
+  if (after !== undefined) query = query.where("id", ">", after);
+  const { prefix, except = [] } = fields ?? {};
+  if (prefix) query = query.where("field", "like", `${prefix}%`);
+  for (const field of except) query = query.where("field", "not like", `${field}%`);
   return query.execute();
+}
+
+/**
+ * The trail's newest row id. An editing page carries it as its revision (read before the
+ * values it shows), so a save can tell what was changed after the page was read.
+ */
+export async function activityMark(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom("activity")
+    .select((eb) => eb.fn.max("id").as("id"))
+    .executeTakeFirst();
+  return Number(row?.id ?? 0);
+}
+
+/**
+ * What someone changed on a page's subject and fields after the page was read at
+ * `revision`, newest first: a save from that page would overwrite it unseen, so it is
+ * refused with these rows (no lost update). A save without a revision checks nothing.
+ */
+export async function changesSince(
+  db: Kysely<Database>,
+  subject: ActivitySubject,
+  revision: number | undefined,
+  fields?: FieldScope,
+): Promise<ActivityRow[]> {
+  if (revision === undefined) return [];
+  return listActivity(db, { subject, after: revision, fields, limit: 20 });
 }

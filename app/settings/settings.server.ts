@@ -1,5 +1,10 @@
 import type { Kysely } from "kysely";
-import { type Actor, type FieldChange, recordChanges } from "~/content/activity.server";
+import {
+  type Actor,
+  type FieldChange,
+  changesSince,
+  recordChanges,
+} from "~/content/activity.server";
 import { bumpRevision } from "~/content/store.server";
 import type { Database } from "../../db/schema";
 import type { SettingsSection } from "./form";
@@ -11,16 +16,24 @@ function shown(value: string | number | boolean | null): string | null {
   return String(value);
 }
 
+/** The settings as stored now (an owner's page reads them so, not from memory). */
+export async function readStoredSettings(db: Kysely<Database>): Promise<ShopSettings> {
+  return readSettings(await db.selectFrom("shop_settings").selectAll().execute());
+}
+
 /**
  * Saves one section of the settings (D31): in one transaction the new value, a trail row
  * for each field that changed (its value before is read inside the transaction) and the
- * revision every process watches. Returns whether anything changed.
+ * revision every process watches. Says whether anything changed, or that the section was
+ * changed after the owner's page was read at `revision` (then nothing is saved).
  */
 export async function saveSettings<S extends SettingsSection>(
   db: Kysely<Database>,
-  input: { section: S; value: ShopSettings[S]; actor: Actor; now: number },
-): Promise<boolean> {
+  input: { section: S; value: ShopSettings[S]; actor: Actor; now: number; revision?: number },
+): Promise<"saved" | "unchanged" | "stale"> {
   return db.transaction().execute(async (trx) => {
+    const subject = { type: "settings" as const, id: input.section };
+    if ((await changesSince(trx, subject, input.revision)).length > 0) return "stale";
     const rows = await trx.selectFrom("shop_settings").selectAll().execute();
     const before = readSettings(rows)[input.section] as unknown as Record<
       string,
@@ -34,11 +47,11 @@ export async function saveSettings<S extends SettingsSection>(
     }));
     const stored = await recordChanges(trx, {
       actor: input.actor,
-      subject: { type: "settings", id: input.section },
+      subject,
       changes,
       now: input.now,
     });
-    if (stored === 0) return false;
+    if (stored === 0) return "unchanged";
     await trx
       .insertInto("shop_settings")
       .values({ key: input.section, value: JSON.stringify(input.value) })
@@ -47,6 +60,6 @@ export async function saveSettings<S extends SettingsSection>(
       )
       .execute();
     await bumpRevision(trx);
-    return true;
+    return "saved";
   });
 }

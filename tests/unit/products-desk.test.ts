@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createProduct, saveProduct, saveTexts } from "~/catalog/edit.server";
 import { type ProductTexts, findProduct } from "~/catalog/model";
 import { parsePrice, parseProductForm, priceText } from "~/catalog/product-form";
-import { listActivity } from "~/content/activity.server";
+import { activityMark, listActivity } from "~/content/activity.server";
 import { loadContent, readRevision } from "~/content/store.server";
 import { languageCodes } from "~/i18n/languages";
 import { placeOrder } from "~/orders/place.server";
@@ -252,5 +252,74 @@ describe("editing the catalogue (D31, D32)", () => {
         })
       ).status,
     ).toBe("slugLocked");
+  });
+
+  it("refuses a save from a page read before another's change to the same fields", async () => {
+    const actor = { staffId: null, name: "Nino" };
+    const other = { staffId: null, name: "Levan" };
+    await createProduct(db, { group: "body", slug: "calendula-balm", actor, now: NOW });
+    const key = "body/calendula-balm";
+    await saveTexts(db, { key, language: "ru", texts: texts("Бальзам"), actor, now: NOW });
+    const read = await activityMark(db);
+    // Tab A sets the price; tab B, read before it, saves only the stock: B is refused.
+    const a = await saveProduct(db, {
+      key,
+      values: values({ price: "39.90" }),
+      actor: other,
+      now: NOW,
+      revision: read,
+    });
+    expect(a.status).toBe("saved");
+    const b = await saveProduct(db, {
+      key,
+      values: values({ stock: "12" }),
+      actor,
+      now: NOW,
+      revision: read,
+    });
+    expect(b.status).toBe("stale");
+    expect((await product(key))?.price).toBe(39_90);
+    expect((await product(key))?.stock).toBeNull();
+    // A change to the texts does not make the details page stale, nor Georgian the Russian.
+    const details = await activityMark(db);
+    await saveTexts(db, { key, language: "ka", texts: texts("ბალზამი"), actor: other, now: NOW });
+    expect(
+      (
+        await saveProduct(db, {
+          key,
+          values: values({ price: "39.90", stock: "12" }),
+          actor,
+          now: NOW,
+          revision: details,
+        })
+      ).status,
+    ).toBe("saved");
+    expect(
+      (
+        await saveTexts(db, {
+          key,
+          language: "ru",
+          texts: texts("Бальзам календулы"),
+          actor,
+          now: NOW,
+          revision: details,
+        })
+      ).status,
+    ).toBe("saved");
+    // Two pages of the Russian texts: the older one's Usage save does not undo the title.
+    const older = details;
+    expect(
+      (
+        await saveTexts(db, {
+          key,
+          language: "ru",
+          texts: { ...texts("Бальзам"), usage: "Наносить дважды." },
+          actor: other,
+          now: NOW,
+          revision: older,
+        })
+      ).status,
+    ).toBe("stale");
+    expect((await product(key))?.texts.ru?.title).toBe("Бальзам календулы");
   });
 });

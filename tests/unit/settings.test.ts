@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { listActivity } from "~/content/activity.server";
+import { activityMark, listActivity } from "~/content/activity.server";
 import { loadContent, readRevision } from "~/content/store.server";
 import { parseChats, parseContacts, parseDelivery, parseOrdering } from "~/settings/form";
 import { deliveryBounds } from "~/settings/model";
@@ -101,7 +101,7 @@ describe("saving settings (D31)", () => {
       whatsapp: "+995 599 000 111",
       phone: "",
     };
-    expect(await saveSettings(db, { section: "contacts", value, actor, now: NOW })).toBe(true);
+    expect(await saveSettings(db, { section: "contacts", value, actor, now: NOW })).toBe("saved");
     expect((await loadContent(db)).settings.contacts).toEqual(value);
     expect(await readRevision(db)).toBe(before + 1);
     const trail = await listActivity(db, { subject: { type: "settings", id: "contacts" } });
@@ -109,7 +109,9 @@ describe("saving settings (D31)", () => {
       ["contacts.whatsapp", "+995 555 123 456", "+995 599 000 111"],
       ["contacts.email", "hello@kolkhida.ge", "shop@kolkhida.ge"],
     ]);
-    expect(await saveSettings(db, { section: "contacts", value, actor, now: NOW })).toBe(false);
+    expect(await saveSettings(db, { section: "contacts", value, actor, now: NOW })).toBe(
+      "unchanged",
+    );
     expect(await readRevision(db)).toBe(before + 1);
 
     await saveSettings(db, {
@@ -129,6 +131,51 @@ describe("saving settings (D31)", () => {
     expect(resume?.after).toBe("2026-12-01");
   });
 
+  it("refuses a save from a page read before someone else's change to the same section", async () => {
+    const nino = { staffId: null, name: "Nino" };
+    const read = await activityMark(db);
+    const orders = { taking: false, resumeOn: null };
+    // Another page changes the delivery window: the orders page read before it still saves.
+    await saveSettings(db, {
+      section: "delivery",
+      value: { from: "2026-12-01", daysAhead: 30 },
+      actor: nino,
+      now: NOW,
+    });
+    expect(
+      await saveSettings(db, {
+        section: "orders",
+        value: orders,
+        actor: nino,
+        now: NOW,
+        revision: read,
+      }),
+    ).toBe("saved");
+    // A second page read at the same moment would turn taking orders back on: refused.
+    const again = { taking: true, resumeOn: null };
+    expect(
+      await saveSettings(db, {
+        section: "orders",
+        value: again,
+        actor: nino,
+        now: NOW,
+        revision: read,
+      }),
+    ).toBe("stale");
+    expect((await loadContent(db)).settings.orders).toEqual(orders);
+    // Read again after the change, the same save goes through.
+    const fresh = await activityMark(db);
+    expect(
+      await saveSettings(db, {
+        section: "orders",
+        value: again,
+        actor: nino,
+        now: NOW,
+        revision: fresh,
+      }),
+    ).toBe("saved");
+  });
+
   it("keeps the desk chats' language, Russian until an owner chooses another", async () => {
     expect((await loadContent(db)).settings.chats).toEqual({ language: "ru" });
     expect(parseChats(new URLSearchParams("language=xx"))).toEqual({
@@ -139,7 +186,7 @@ describe("saving settings (D31)", () => {
     if (!parsed.ok) throw new Error("ka is a language of the shop");
     const actor = { staffId: null, name: "Nino" };
     expect(await saveSettings(db, { section: "chats", value: parsed.value, actor, now: NOW })).toBe(
-      true,
+      "saved",
     );
     expect((await loadContent(db)).settings.chats).toEqual({ language: "ka" });
     const [change] = await listActivity(db, { subject: { type: "settings", id: "chats" } });
