@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, data, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { saveTexts } from "~/catalog/edit.server";
+import { saveTexts, textsScope } from "~/catalog/edit.server";
 import {
   LIST_FIELDS,
   type TextField,
@@ -12,22 +12,23 @@ import {
   textFields,
 } from "~/catalog/model";
 import { TEXT_LIMITS, parseTextsForm } from "~/catalog/product-form";
+import { loadCatalog } from "~/content/store.server";
+import { RevisionField, StaleNotice } from "~/desk/Revision";
+import { type StaleAnswer, formRevision, pageRevision, staleAnswer } from "~/desk/revision.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { getLanguage, isLanguageCode, languageCodes } from "~/i18n/languages";
 import { readForm } from "~/platform/http.server";
 import { shop } from "~/shop.server";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 import { redirectWithToast } from "~/ui/toast.server";
+import { useFocusOnAnswer } from "~/ui/use-focus-on-answer";
 
 /** Texts in nine languages, long ones in Georgian: the cap of a plain form is too small. */
 const TEXTS_FORM_BYTES = 512 * 1024;
 
-function productFrom(params: LoaderFunctionArgs["params"]) {
+function productFrom(params: LoaderFunctionArgs["params"], catalog = shop.content().catalog) {
   const language = params.lng;
-  const product = findProduct(
-    shop.content().catalog,
-    productKey(params.group ?? "", params.slug ?? ""),
-  );
+  const product = findProduct(catalog, productKey(params.group ?? "", params.slug ?? ""));
   if (!product || !isLanguageCode(language)) throw new Response(null, { status: 404 });
   return { product, language };
 }
@@ -37,7 +38,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await shop.desk.requireOwner(request);
   const reader = await getLocale(request);
   const t = shop.t(reader, "desk");
-  const { product, language } = productFrom(params);
+  // The revision first, then the texts as stored now: a change between the two is named.
+  const revision = await pageRevision(shop);
+  const { product, language } = productFrom(params, await loadCatalog(shop.db));
   const texts = product.texts[language];
   const index = languageCodes.indexOf(language);
   const named = (code: (typeof languageCodes)[number] | undefined) =>
@@ -65,30 +68,69 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     forSale: missingTexts(texts, neededTexts("on_sale")),
     previous: named(languageCodes[index - 1]),
     next: named(languageCodes[index + 1]),
+    revision,
   };
 }
 
 export const meta: MetaFunction<typeof loader> = pageMetaTags;
 
-type Answer = { error: "tooLong" | "needed"; fields: TextField[]; values: Record<string, string> };
+type Answer =
+  | {
+      kind: "fields";
+      error: "tooLong" | "needed";
+      fields: TextField[];
+      values: Record<string, string>;
+      revision?: number;
+    }
+  | StaleAnswer;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { staff } = await shop.desk.requireOwner(request, { page: false });
   const form = await readForm(request, TEXTS_FORM_BYTES);
   const { product, language } = productFrom(params);
   const values = Object.fromEntries(form);
+  const revision = formRevision(form);
   const parsed = parseTextsForm(form);
-  if (!parsed.ok) return data<Answer>({ error: "tooLong", fields: parsed.tooLong, values }, 400);
+  if (!parsed.ok) {
+    const answer: Answer = {
+      kind: "fields",
+      error: "tooLong",
+      fields: parsed.tooLong,
+      values,
+      revision,
+    };
+    return data<Answer>(answer, 400);
+  }
   const outcome = await saveTexts(shop.db, {
     key: product.key,
     language,
     texts: parsed.texts,
     actor: { staffId: staff.id, name: staff.name },
     now: shop.clock(),
+    revision,
   });
   if (outcome.status === "notFound") throw new Response(null, { status: 404 });
+  if (outcome.status === "stale") {
+    const subject = { type: "product" as const, id: product.key };
+    const scope = textsScope(language);
+    const stale = await staleAnswer(shop, request, {
+      subject,
+      since: revision ?? 0,
+      fields: scope,
+      typed: values,
+      control: (field) => field.slice(scope.prefix?.length ?? 0),
+    });
+    return data<Answer>(stale, 409);
+  }
   if (outcome.status === "refused") {
-    return data<Answer>({ error: "needed", fields: outcome.fields, values }, 409);
+    const answer: Answer = {
+      kind: "fields",
+      error: "needed",
+      fields: outcome.fields,
+      values,
+      revision,
+    };
+    return data<Answer>(answer, 409);
   }
   if (outcome.status === "saved") await shop.refreshContent();
   throw await redirectWithToast(request, `/desk/products/${product.key}/texts/${language}`, {
@@ -98,10 +140,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ProductTextsPage() {
-  const { key, title, language, texts, status, needed, forSale, previous, next } =
+  const { key, title, language, texts, status, needed, forSale, previous, next, revision } =
     useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { t } = useTranslation("desk");
+  const refusal = useFocusOnAnswer<HTMLDivElement>(answer);
+  const wrong = answer?.kind === "fields" ? answer.fields : [];
   const fieldNames = (fields: readonly TextField[]) =>
     fields.map((field) => t(`productTexts.fields.${field}`)).join(", ");
   return (
@@ -125,12 +169,16 @@ export default function ProductTextsPage() {
           })}
         </p>
       ) : null}
-      {answer ? (
-        <p className="desk-error" role="alert">
-          {t(`productTexts.errors.${answer.error}`, { fields: fieldNames(answer.fields) })}
-        </p>
-      ) : null}
       <Form method="post" className="desk-form">
+        <div ref={refusal} tabIndex={-1} role={answer ? "alert" : undefined}>
+          {answer?.kind === "stale" ? <StaleNotice changes={answer.changes} /> : null}
+          {answer?.kind === "fields" ? (
+            <p className="desk-error">
+              {t(`productTexts.errors.${answer.error}`, { fields: fieldNames(answer.fields) })}
+            </p>
+          ) : null}
+        </div>
+        <RevisionField revision={answer?.revision ?? revision} />
         {textFields.map((field) => {
           const list = LIST_FIELDS.has(field);
           const props = {
@@ -141,7 +189,7 @@ export default function ProductTextsPage() {
             dir: language.dir,
             maxLength: TEXT_LIMITS[field],
             defaultValue: answer?.values[field] ?? texts[field],
-            "aria-invalid": answer?.fields.includes(field) ? (true as const) : undefined,
+            "aria-invalid": wrong.includes(field) ? (true as const) : undefined,
             "aria-describedby": list ? `text-${field}-hint` : undefined,
           };
           return (

@@ -7,7 +7,7 @@ import { getLanguage } from "~/i18n/languages";
 export function Problems({ problems }: { problems: PublishProblem[] }) {
   const { t } = useTranslation("desk");
   return (
-    <div className="desk-error" role="alert">
+    <div className="desk-error">
       <p>{t("products.refused")}</p>
       <ul>
         {problems.map((problem) => (

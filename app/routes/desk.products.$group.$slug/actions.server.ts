@@ -1,15 +1,35 @@
 import { data } from "@remix-run/node";
-import { saveProduct } from "~/catalog/edit.server";
+import { PRODUCT_DETAILS, saveProduct } from "~/catalog/edit.server";
 import { type PublishProblem, productKey } from "~/catalog/model";
 import { type ProductFieldError, parseProductForm } from "~/catalog/product-form";
 import type { DeskContext } from "~/desk/context";
+import { type StaleAnswer, formRevision, staleAnswer } from "~/desk/revision.server";
 import type { GuardedSession } from "~/desk/session.server";
 import { redirectWithToast } from "~/ui/toast.server";
 
+/** A refused save: what was typed, and the revision the form goes on from. */
+interface Typed {
+  values: Record<string, string>;
+  revision?: number;
+}
+
 export type Answer =
-  | { kind: "fields"; errors: ProductFieldError[]; values: Record<string, string> }
-  | { kind: "refused"; problems: PublishProblem[]; values: Record<string, string> }
-  | { kind: "slugLocked" | "slugTaken"; values: Record<string, string> };
+  | ({ kind: "fields"; errors: ProductFieldError[] } & Typed)
+  | ({ kind: "refused"; problems: PublishProblem[] } & Typed)
+  | ({ kind: "slugLocked" | "slugTaken" } & Typed)
+  | StaleAnswer;
+
+/** The details stored in the trail in the form's own words (related and survey are not). */
+const SAME_WORDS = new Set([
+  "group",
+  "slug",
+  "status",
+  "price",
+  "volume",
+  "stock",
+  "position",
+  "line",
+]);
 
 /**
  * A save of the product's fields: refused with what was typed kept (a field's problem,
@@ -25,22 +45,37 @@ export async function saveProductForm(
   const { staff } = session;
   // Every related product ticked, one a line, so a refused form comes back as it was.
   const values = { ...Object.fromEntries(form), related: form.getAll("related").join("\n") };
+  const revision = formRevision(form);
   const parsed = parseProductForm(form);
-  if (!parsed.ok) return data<Answer>({ kind: "fields", errors: parsed.errors, values }, 400);
+  if (!parsed.ok)
+    return data<Answer>({ kind: "fields", errors: parsed.errors, values, revision }, 400);
+  const key = productKey(params.group ?? "", params.slug ?? "");
   const outcome = await saveProduct(shop.db, {
-    key: productKey(params.group ?? "", params.slug ?? ""),
+    key,
     values: parsed.values,
     actor: { staffId: staff.id, name: staff.name },
     now: shop.clock(),
+    revision,
   });
   switch (outcome.status) {
     case "notFound":
       throw new Response(null, { status: 404 });
+    case "stale": {
+      const subject = { type: "product" as const, id: key };
+      const stale = await staleAnswer(shop, request, {
+        subject,
+        since: revision ?? 0,
+        fields: PRODUCT_DETAILS,
+        typed: values,
+        control: (field) => (SAME_WORDS.has(field) ? field : null),
+      });
+      return data<Answer>(stale, 409);
+    }
     case "refused":
-      return data<Answer>({ kind: "refused", problems: outcome.problems, values }, 409);
+      return data<Answer>({ kind: "refused", problems: outcome.problems, values, revision }, 409);
     case "slugLocked":
     case "slugTaken":
-      return data<Answer>({ kind: outcome.status, values }, 409);
+      return data<Answer>({ kind: outcome.status, values, revision }, 409);
     case "saved":
     case "unchanged": {
       if (outcome.status === "saved") await shop.refreshContent();

@@ -4,9 +4,12 @@ import { useTranslation } from "react-i18next";
 import { groups, lineIds, productStatuses } from "~/catalog/model";
 import type { ProductFieldError } from "~/catalog/product-form";
 import { ActivityList } from "~/desk/ActivityList";
+import { RevisionField, StaleNotice } from "~/desk/Revision";
+import { formAnswer } from "~/desk/form-answer";
 import { readForm } from "~/platform/http.server";
 import { shop } from "~/shop.server";
 import { pageMetaTags } from "~/ui/meta";
+import { useFocusOnAnswer } from "~/ui/use-focus-on-answer";
 import { Problems, TextsList } from "./Parts";
 import { saveProductForm } from "./actions.server";
 import { readProductEditor } from "./view.server";
@@ -24,28 +27,32 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return saveProductForm(shop, session, request, params, await readForm(request));
 }
 
+type Answer = ReturnType<typeof useActionData<typeof action>>;
+
+const slugRefused = (
+  answer: Answer,
+): answer is Extract<NonNullable<Answer>, { kind: "slugLocked" | "slugTaken" }> =>
+  answer?.kind === "slugLocked" || answer?.kind === "slugTaken";
+
+/** The fields a refusal names: a field's own problem, or the address refused as fixed or taken. */
+function fieldErrors(answer: Answer): ProductFieldError[] {
+  if (answer?.kind === "fields") return answer.errors;
+  return slugRefused(answer) ? ["slug"] : [];
+}
+
 export default function EditProduct() {
-  const { product, locked, others, languages, activity } = useLoaderData<typeof loader>();
+  const { product, locked, others, languages, activity, revision } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { t } = useTranslation("desk");
-  const value = (name: string, stored: string) => answer?.values[name] ?? stored;
-  const fieldError = (name: ProductFieldError) =>
-    answer?.kind === "fields" && answer.errors.includes(name) ? (
-      <span className="desk-field-error" id={`${name}-error`}>
-        {t(`products.errors.${name}`)}
-      </span>
-    ) : null;
-  const invalid = (name: ProductFieldError, hint = false) => {
-    const wrong = answer?.kind === "fields" && answer.errors.includes(name);
-    const described = [hint ? `${name}-hint` : null, wrong ? `${name}-error` : null].filter(
-      Boolean,
-    );
-    return {
-      id: `product-${name}`,
-      "aria-invalid": wrong ? (true as const) : undefined,
-      "aria-describedby": described.length > 0 ? described.join(" ") : undefined,
-    };
-  };
+  const refusal = useFocusOnAnswer<HTMLDivElement>(answer);
+  const form = formAnswer<ProductFieldError>(answer && { ...answer, errors: fieldErrors(answer) }, {
+    prefix: "product",
+    text: (name) =>
+      t(`products.errors.${name === "slug" && slugRefused(answer) ? answer.kind : name}`),
+  });
+  const value = form.value;
+  const fieldError = form.problem;
+  const invalid = (name: ProductFieldError, hint = false) => form.control(name, { hint });
   const related = answer ? (answer.values.related ?? "") : null;
   return (
     <section className="desk-page">
@@ -65,19 +72,18 @@ export default function EditProduct() {
         </Link>
       </p>
 
-      <h2>{t("products.detailsTitle")}</h2>
-      <Form method="post" className="desk-form">
-        {answer?.kind === "refused" ? <Problems problems={answer.problems} /> : null}
-        {answer?.kind === "slugLocked" || answer?.kind === "slugTaken" ? (
-          <p className="desk-error" role="alert">
-            {t(`products.errors.${answer.kind}`)}
-          </p>
-        ) : null}
-        {answer?.kind === "fields" ? (
-          <p className="desk-error" role="alert">
-            {t("products.notSaved")}
-          </p>
-        ) : null}
+      <h2 id="details">{t("products.detailsTitle")}</h2>
+      {/* Without scripts the answer comes back scrolled to the form, not to the page's top. */}
+      <Form method="post" action={`/desk/products/${product.key}#details`} className="desk-form">
+        {/* The refusal at the top of the form, focused, so the eye and a reader start there. */}
+        <div ref={refusal} tabIndex={-1} role={answer ? "alert" : undefined}>
+          {answer?.kind === "stale" ? <StaleNotice changes={answer.changes} /> : null}
+          {answer?.kind === "refused" ? <Problems problems={answer.problems} /> : null}
+          {answer?.kind === "fields" || slugRefused(answer) ? (
+            <p className="desk-error">{t("products.notSaved")}</p>
+          ) : null}
+        </div>
+        <RevisionField revision={answer?.revision ?? revision} />
         <label>
           {t("products.fields.status")}
           <select

@@ -4,6 +4,7 @@ import { priceText } from "~/catalog/product-form";
 import { loadCatalog } from "~/content/store.server";
 import { activityEntries } from "~/desk/activity.server";
 import type { DeskContext } from "~/desk/context";
+import { pageRevision } from "~/desk/revision.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { getLanguage, languageCodes } from "~/i18n/languages";
 import { pageTitle } from "~/ui/meta";
@@ -17,6 +18,7 @@ export async function readProductEditor(
   const language = await getLocale(request);
   const t = shop.t(language, "desk");
   const content = shop.content();
+  const revision = await pageRevision(shop);
   // The owner reads the catalogue as stored now: orders take stock without a new revision.
   const catalog = await loadCatalog(shop.db);
   const key = productKey(params.group ?? "", params.slug ?? "");
@@ -57,5 +59,6 @@ export async function readProductEditor(
       missing: missingTexts(product.texts[code], neededTexts("on_sale")),
     })),
     activity: entries,
+    revision,
   };
 }

@@ -1,22 +1,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, data, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { RevisionField } from "~/desk/Revision";
+import { formAnswer } from "~/desk/form-answer";
+import { pageRevision } from "~/desk/revision.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { languages } from "~/i18n/languages";
 import { readForm } from "~/platform/http.server";
-import {
-  DAYS_AHEAD_MAX,
-  type SettingsError,
-  type SettingsSection,
-  parseChats,
-  parseContacts,
-  parseDelivery,
-  parseOrdering,
-} from "~/settings/form";
-import { saveSettings } from "~/settings/settings.server";
+import { DAYS_AHEAD_MAX, type SettingsError, type SettingsSection } from "~/settings/form";
+import { readStoredSettings } from "~/settings/settings.server";
 import { shop } from "~/shop.server";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
-import { redirectWithToast } from "~/ui/toast.server";
+import { SectionHead } from "./SectionHead";
+import { type Answer, saveSettingsForm } from "./actions.server";
 
 /**
  * The shop's settings (D31): contacts, taking orders, the delivery window, the desk chats'
@@ -25,95 +21,59 @@ import { redirectWithToast } from "~/ui/toast.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   await shop.desk.requireOwner(request);
   const t = shop.t(await getLocale(request), "desk");
+  // The revision first, then the settings as stored now: a change between is named.
+  const revision = await pageRevision(shop);
   return {
     meta: { title: pageTitle(t, t("settings.title"), { brand: false }), noindex: true },
-    settings: shop.content().settings,
+    revision,
+    settings: await readStoredSettings(shop.db),
     environment: shop.config.delivery,
   };
 }
 
 export const meta: MetaFunction<typeof loader> = pageMetaTags;
 
-type Answer = { section: SettingsSection; errors: SettingsError[]; values: Record<string, string> };
-
 export async function action({ request }: ActionFunctionArgs) {
-  const { staff } = await shop.desk.requireOwner(request, { page: false });
-  const form = await readForm(request);
-  const section = form.get("section");
-  const parsed =
-    section === "contacts"
-      ? parseContacts(form)
-      : section === "orders"
-        ? parseOrdering(form, shop.today())
-        : section === "delivery"
-          ? parseDelivery(form)
-          : section === "chats"
-            ? parseChats(form)
-            : null;
-  if (!parsed || section === null)
-    throw new Response("Unknown settings section.\n", { status: 400 });
-  if (!parsed.ok) {
-    return data<Answer>(
-      {
-        section: section as SettingsSection,
-        errors: parsed.errors,
-        values: Object.fromEntries(form),
-      },
-      400,
-    );
-  }
-  const actor = { staffId: staff.id, name: staff.name };
-  const changed = await saveSettings(shop.db, {
-    section: section as SettingsSection,
-    value: parsed.value,
-    actor,
-    now: shop.clock(),
-  } as Parameters<typeof saveSettings>[1]);
-  if (changed) await shop.refreshContent();
-  throw await redirectWithToast(request, "/desk/settings", {
-    kind: "desk",
-    message: changed ? "settings.saved" : "settings.unchanged",
-  });
+  const session = await shop.desk.requireOwner(request, { page: false });
+  return saveSettingsForm(shop, session, request, await readForm(request));
 }
 
-function FieldError({
-  answer,
-  section,
-  name,
-}: { answer?: Answer; section: SettingsSection; name: SettingsError }) {
-  const { t } = useTranslation("desk");
-  if (answer?.section !== section || !answer.errors.includes(name)) return null;
-  return (
-    <span className="desk-field-error" id={`${name}-error`}>
-      {t(`settings.errors.${name}`)}
-    </span>
-  );
-}
+const problemsOf = (answer: Answer): SettingsError[] =>
+  answer.kind === "fields" ? answer.errors : [];
 
 export default function DeskSettings() {
   const { settings, environment } = useLoaderData<typeof loader>();
+  const { revision: read } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { t } = useTranslation("desk");
-  const typed = (section: SettingsSection, name: string, stored: string) =>
-    answer?.section === section ? (answer.values[name] ?? "") : stored;
-  const invalid = (section: SettingsSection, name: SettingsError) =>
-    answer?.section === section && answer.errors.includes(name)
-      ? { "aria-invalid": true as const, "aria-describedby": `${name}-error` }
-      : {};
+  /** Each section's form: its own answer's typed values and problems, its own revision. */
+  const kit = (section: SettingsSection) => {
+    const own = answer?.section === section ? answer : undefined;
+    const form = formAnswer<SettingsError>(own && { ...own, errors: problemsOf(own) }, {
+      prefix: section,
+      text: (name) => t(`settings.errors.${name}`),
+    });
+    return { ...form, revision: <RevisionField revision={own?.revision ?? read} /> };
+  };
   const { contacts, orders, delivery, chats } = settings;
+  const contactsForm = kit("contacts");
+  const ordersForm = kit("orders");
+  const deliveryForm = kit("delivery");
+  const chatsForm = kit("chats");
   return (
     <section className="desk-page">
       <h1>{t("settings.title")}</h1>
-      {answer ? (
-        <p className="desk-error" role="alert">
-          {t("settings.notSaved")}
-        </p>
-      ) : null}
 
-      <Form method="post" className="desk-form" aria-labelledby="settings-contacts">
+      <Form
+        method="post"
+        action="/desk/settings#settings-contacts"
+        className="desk-form"
+        aria-labelledby="settings-contacts"
+      >
         <h2 id="settings-contacts">{t("settings.contacts.title")}</h2>
         <p className="desk-hint">{t("settings.contacts.hint")}</p>
-        <input type="hidden" name="section" value="contacts" />
+        <SectionHead answer={answer} section="contacts" />
+        {contactsForm.revision}
         {(
           [
             ["email", "email", contacts.email],
@@ -123,17 +83,16 @@ export default function DeskSettings() {
           ] as const
         ).map(([name, type, stored]) => (
           <div key={name}>
-            <label htmlFor={`contact-${name}`}>{t(`settings.contacts.${name}`)}</label>
+            <label htmlFor={`contacts-${name}`}>{t(`settings.contacts.${name}`)}</label>
             <input
-              id={`contact-${name}`}
               type={type}
               name={name}
               dir="ltr"
               autoComplete="off"
-              defaultValue={typed("contacts", name, stored)}
-              {...invalid("contacts", name)}
+              defaultValue={contactsForm.value(name, stored)}
+              {...contactsForm.control(name)}
             />
-            <FieldError answer={answer} section="contacts" name={name} />
+            {contactsForm.problem(name)}
           </div>
         ))}
         <button type="submit" className="desk-button">
@@ -141,83 +100,102 @@ export default function DeskSettings() {
         </button>
       </Form>
 
-      <Form method="post" className="desk-form" aria-labelledby="settings-orders">
+      <Form
+        method="post"
+        action="/desk/settings#settings-orders"
+        className="desk-form"
+        aria-labelledby="settings-orders"
+      >
         <h2 id="settings-orders">{t("settings.orders.title")}</h2>
-        <input type="hidden" name="section" value="orders" />
+        <SectionHead answer={answer} section="orders" />
+        {ordersForm.revision}
         <label>
-          <input type="checkbox" name="taking" defaultChecked={orders.taking} />{" "}
+          <input
+            type="checkbox"
+            name="taking"
+            defaultChecked={ordersForm.checked("taking", orders.taking)}
+          />{" "}
           {t("settings.orders.taking")}
         </label>
         <p className="desk-hint">{t("settings.orders.hint")}</p>
         <div>
-          <label htmlFor="resume-on">{t("settings.orders.resumeOn")}</label>
+          <label htmlFor="orders-resumeOn">{t("settings.orders.resumeOn")}</label>
           <input
-            id="resume-on"
             type="date"
             name="resumeOn"
-            defaultValue={typed("orders", "resumeOn", orders.resumeOn ?? "")}
-            {...invalid("orders", "resumeOn")}
+            defaultValue={ordersForm.value("resumeOn", orders.resumeOn ?? "")}
+            {...ordersForm.control("resumeOn")}
           />
-          <FieldError answer={answer} section="orders" name="resumeOn" />
-          <FieldError answer={answer} section="orders" name="resumePast" />
+          {ordersForm.problem("resumeOn")}
+          {ordersForm.problem("resumePast")}
         </div>
         <button type="submit" className="desk-button">
           {t("settings.save")}
         </button>
       </Form>
 
-      <Form method="post" className="desk-form" aria-labelledby="settings-delivery">
+      <Form
+        method="post"
+        action="/desk/settings#settings-delivery"
+        className="desk-form"
+        aria-labelledby="settings-delivery"
+      >
         <h2 id="settings-delivery">{t("settings.delivery.title")}</h2>
-        <input type="hidden" name="section" value="delivery" />
+        <SectionHead answer={answer} section="delivery" />
+        {deliveryForm.revision}
         <div>
           <label htmlFor="delivery-from">{t("settings.delivery.from")}</label>
           <input
-            id="delivery-from"
             type="date"
             name="from"
-            defaultValue={typed("delivery", "from", delivery.from ?? "")}
-            {...invalid("delivery", "from")}
+            defaultValue={deliveryForm.value("from", delivery.from ?? "")}
+            {...deliveryForm.control("from")}
           />
           <span className="desk-hint">
             {environment.from
               ? t("settings.delivery.fromDefault", { date: environment.from })
               : t("settings.delivery.fromToday")}
           </span>
-          <FieldError answer={answer} section="delivery" name="from" />
+          {deliveryForm.problem("from")}
         </div>
         <div>
-          <label htmlFor="delivery-days">{t("settings.delivery.daysAhead")}</label>
+          <label htmlFor="delivery-daysAhead">{t("settings.delivery.daysAhead")}</label>
           <input
-            id="delivery-days"
             type="number"
             name="daysAhead"
             min={1}
             max={DAYS_AHEAD_MAX}
             inputMode="numeric"
-            defaultValue={typed("delivery", "daysAhead", delivery.daysAhead?.toString() ?? "")}
-            {...invalid("delivery", "daysAhead")}
+            defaultValue={deliveryForm.value("daysAhead", delivery.daysAhead?.toString() ?? "")}
+            {...deliveryForm.control("daysAhead")}
           />
           <span className="desk-hint">
             {environment.until
               ? t("settings.delivery.untilDefault", { date: environment.until })
               : t("settings.delivery.daysDefault", { days: 90 })}
           </span>
-          <FieldError answer={answer} section="delivery" name="daysAhead" />
+          {deliveryForm.problem("daysAhead")}
         </div>
         <button type="submit" className="desk-button">
           {t("settings.save")}
         </button>
       </Form>
 
-      <Form method="post" className="desk-form" aria-labelledby="settings-chats">
+      <Form
+        method="post"
+        action="/desk/settings#settings-chats"
+        className="desk-form"
+        aria-labelledby="settings-chats"
+      >
         <h2 id="settings-chats">{t("settings.chats.title")}</h2>
-        <input type="hidden" name="section" value="chats" />
+        <SectionHead answer={answer} section="chats" />
+        {chatsForm.revision}
         <div>
           <label htmlFor="chats-language">{t("settings.chats.language")}</label>
           <select
             id="chats-language"
             name="language"
-            defaultValue={typed("chats", "language", chats.language)}
+            defaultValue={chatsForm.value("language", chats.language)}
             aria-describedby="chats-language-hint"
           >
             {languages.map((one) => (
@@ -229,7 +207,7 @@ export default function DeskSettings() {
           <span id="chats-language-hint" className="desk-hint">
             {t("settings.chats.hint")}
           </span>
-          <FieldError answer={answer} section="chats" name="chatLanguage" />
+          {chatsForm.problem("chatLanguage")}
         </div>
         <button type="submit" className="desk-button">
           {t("settings.save")}

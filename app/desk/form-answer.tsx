@@ -1,0 +1,60 @@
+import type { ReactNode } from "react";
+
+/** What a refused form comes back with: what was typed, and the fields found wrong. */
+export interface Refusal<Name extends string = string> {
+  values: Record<string, string>;
+  errors?: readonly Name[];
+}
+
+export interface FormAnswer<Name extends string> {
+  /** What the control shows: what was typed when the form came back refused, else `stored`. */
+  value(name: string, stored: string): string;
+  /** A checkbox: ticked as it was posted when refused (an unticked box posts nothing). */
+  checked(name: string, stored: boolean): boolean;
+  /** Whether the refusal named the field. */
+  wrong(name: Name): boolean;
+  /** The control's id and, when refused, what describes it (its hint, then its problem). */
+  control(name: Name, options?: { hint?: boolean }): ControlProps;
+  /** The field's problem in the reader's words, beside it; nothing when it is fine. */
+  problem(name: Name): ReactNode;
+}
+
+export interface ControlProps {
+  id: string;
+  "aria-invalid"?: true;
+  "aria-describedby"?: string;
+}
+
+/**
+ * The desk's form kit: a refused save keeps every field as typed, and each field the
+ * refusal names says why beside it (`<Name>-error`, linked by aria-describedby), so the
+ * owner fixes one thing and presses Save again. `text` gives the reader's words for a
+ * problem; hints are `<Name>-hint`, controls `<prefix>-<Name>`.
+ */
+export function formAnswer<Name extends string>(
+  answer: Refusal<Name> | null | undefined,
+  { prefix, text }: { prefix: string; text: (name: Name) => string },
+): FormAnswer<Name> {
+  const wrong = (name: Name) => answer?.errors?.includes(name) ?? false;
+  return {
+    value: (name, stored) => (answer ? (answer.values[name] ?? "") : stored),
+    checked: (name, stored) => (answer ? answer.values[name] !== undefined : stored),
+    wrong,
+    control(name, { hint = false } = {}) {
+      const described = [hint ? `${name}-hint` : null, wrong(name) ? `${name}-error` : null]
+        .filter(Boolean)
+        .join(" ");
+      return {
+        id: `${prefix}-${name}`,
+        "aria-invalid": wrong(name) ? true : undefined,
+        "aria-describedby": described || undefined,
+      };
+    },
+    problem: (name) =>
+      wrong(name) ? (
+        <span className="desk-field-error" id={`${name}-error`}>
+          {text(name)}
+        </span>
+      ) : null,
+  };
+}

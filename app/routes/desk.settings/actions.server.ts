@@ -1,0 +1,87 @@
+import { data } from "@remix-run/node";
+import type { DeskContext } from "~/desk/context";
+import { type StaleAnswer, formRevision, staleAnswer } from "~/desk/revision.server";
+import type { GuardedSession } from "~/desk/session.server";
+import {
+  type SettingsError,
+  type SettingsSection,
+  parseChats,
+  parseContacts,
+  parseDelivery,
+  parseOrdering,
+} from "~/settings/form";
+import { saveSettings } from "~/settings/settings.server";
+import { redirectWithToast } from "~/ui/toast.server";
+
+export type Answer =
+  | {
+      kind: "fields";
+      section: SettingsSection;
+      errors: SettingsError[];
+      values: Record<string, string>;
+      revision?: number;
+    }
+  | (StaleAnswer & { section: SettingsSection });
+
+/**
+ * A save of one section: refused with what was typed kept (a field's problem, or a change
+ * made since the page was read), or saved and back by GET with a toast.
+ */
+export async function saveSettingsForm(
+  shop: DeskContext,
+  { staff }: GuardedSession,
+  request: Request,
+  form: URLSearchParams,
+) {
+  const section = form.get("section");
+  const parsed =
+    section === "contacts"
+      ? parseContacts(form)
+      : section === "orders"
+        ? parseOrdering(form, shop.today())
+        : section === "delivery"
+          ? parseDelivery(form)
+          : section === "chats"
+            ? parseChats(form)
+            : null;
+  if (!parsed || section === null)
+    throw new Response("Unknown settings section.\n", { status: 400 });
+  const values = Object.fromEntries(form);
+  const revision = formRevision(form);
+  const named = section as SettingsSection;
+  if (!parsed.ok) {
+    const answer: Answer = {
+      kind: "fields",
+      section: named,
+      errors: parsed.errors,
+      values,
+      revision,
+    };
+    return data<Answer>(answer, 400);
+  }
+  const actor = { staffId: staff.id, name: staff.name };
+  const outcome = await saveSettings(shop.db, {
+    section: named,
+    value: parsed.value,
+    actor,
+    now: shop.clock(),
+    revision,
+  } as Parameters<typeof saveSettings>[1]);
+  if (outcome === "stale") {
+    const subject = { type: "settings" as const, id: named };
+    const stale = await staleAnswer(shop, request, {
+      subject,
+      since: revision ?? 0,
+      typed: values,
+      // A checkbox and the Telegram name are stored in other words than the form's.
+      control: (field) =>
+        /\.(taking|telegram)$/.test(field) ? null : (field.split(".")[1] ?? null),
+    });
+    return data<Answer>({ ...stale, section: named }, 409);
+  }
+  if (outcome === "saved") await shop.refreshContent();
+  throw await redirectWithToast(request, "/desk/settings", {
+    kind: "desk",
+    message: outcome === "saved" ? "settings.saved" : "settings.unchanged",
+  });
+}
