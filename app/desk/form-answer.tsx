@@ -58,3 +58,35 @@ export function formAnswer<Name extends string>(
       ) : null,
   };
 }
+
+/**
+ * A labelled control of the kit: the label, the control (given its id and descriptions),
+ * its hint, and its problem beside it when the form came back refused.
+ */
+export function Field<Name extends string>({
+  form,
+  name,
+  label,
+  hint,
+  children,
+}: {
+  form: FormAnswer<Name>;
+  name: Name;
+  label: ReactNode;
+  hint?: ReactNode;
+  children: (control: ControlProps) => ReactNode;
+}) {
+  const control = form.control(name, { hint: hint !== undefined });
+  return (
+    <div>
+      <label htmlFor={control.id}>{label}</label>
+      {children(control)}
+      {hint === undefined ? null : (
+        <span className="desk-hint" id={`${name}-hint`}>
+          {hint}
+        </span>
+      )}
+      {form.problem(name)}
+    </div>
+  );
+}

@@ -1,13 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, redirect, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { getLocale } from "~/i18n/i18next.server";
 import { Isolated, isolate } from "~/i18n/isolate";
 import { getLanguage, isLanguageCode } from "~/i18n/languages";
 import { formatShopDateTime } from "~/platform/calendar";
 import { reviewAsk } from "~/reviews/reviews.server";
 import { shop } from "~/shop.server";
-import { readOrderPage } from "~/shopper/order-page.server";
+import { orderPageOf } from "~/shopper/order-page.server";
 import { followLink } from "~/shopper/shopper-chat";
 import { ChatLinks } from "~/ui/ContactsList";
 import { Price } from "~/ui/Price";
@@ -20,14 +19,7 @@ import { pageMetaTags, pageTitle } from "~/ui/meta";
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const language = await getLocale(request);
-  const page = await readOrderPage(
-    shop.db,
-    params.token,
-    shop.clock(),
-    shop.content().catalog,
-    language,
-  );
+  const { page, language } = await orderPageOf(shop, request, params.token);
   if (!page) throw new Response("Not Found", { status: 404 });
   if (!url.searchParams.has("lng") && isLanguageCode(page.language) && page.language !== language)
     throw redirect(`/o/${page.token}?lng=${page.language}`);

@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, redirect, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { getLocale } from "~/i18n/i18next.server";
 import { shop } from "~/shop.server";
-import { readOrderPage } from "~/shopper/order-page.server";
+import { orderPageOf } from "~/shopper/order-page.server";
 import { cancelByShopper } from "~/shopper/shopper.server";
 import { Price } from "~/ui/Price";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
@@ -11,14 +10,7 @@ import { redirectWithToast } from "~/ui/toast.server";
 
 /** Asked once more before the shopper cancels (D33): a page of its own, with or without scripts. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const language = await getLocale(request);
-  const page = await readOrderPage(
-    shop.db,
-    params.token,
-    shop.clock(),
-    shop.content().catalog,
-    language,
-  );
+  const { page, language } = await orderPageOf(shop, request, params.token);
   if (!page) throw new Response("Not Found", { status: 404 });
   if (!page.cancellable) throw redirect(`/o/${page.token}`);
   const t = shop.t(language, "checkout");

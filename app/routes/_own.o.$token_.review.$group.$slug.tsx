@@ -2,7 +2,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, data, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { productKey } from "~/catalog/model";
-import { getLocale } from "~/i18n/i18next.server";
 import { readForm } from "~/platform/http.server";
 import {
   REVIEW_AUTHOR_MAX,
@@ -12,7 +11,7 @@ import {
 } from "~/reviews/model";
 import { reviewAsk, submitReview } from "~/reviews/reviews.server";
 import { shop } from "~/shop.server";
-import { readOrderPage } from "~/shopper/order-page.server";
+import { orderPageOf } from "~/shopper/order-page.server";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 import { redirectWithToast } from "~/ui/toast.server";
 import { useFocusOnAnswer } from "~/ui/use-focus-on-answer";
@@ -21,14 +20,7 @@ const STARS = [5, 4, 3, 2, 1] as const;
 
 /** The product of the order this page reviews, while its ask is open; 404 otherwise. */
 async function reviewTarget(request: Request, params: LoaderFunctionArgs["params"]) {
-  const language = await getLocale(request);
-  const page = await readOrderPage(
-    shop.db,
-    params.token,
-    shop.clock(),
-    shop.content().catalog,
-    language,
-  );
+  const { page, language } = await orderPageOf(shop, request, params.token);
   const ask =
     page &&
     (await reviewAsk(

@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { readManifest } from "~/couriers/manifest.server";
-import { getLocale } from "~/i18n/i18next.server";
+import { openManifest } from "~/desk/manifest.server";
 import { formatOrderNumber } from "~/orders/order-number";
 import { shop } from "~/shop.server";
 import { Price } from "~/ui/Price";
@@ -14,22 +13,13 @@ import { pageMetaTags, pageTitle } from "~/ui/meta";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const session = await shop.desk.requireStaff(request);
-  const url = new URL(request.url);
-  const language = await getLocale(request);
-  const manifest = await readManifest(shop.db, shop.content().catalog, url, language);
-  if (!manifest) throw new Response("No such manifest.", { status: 404 });
-  await session.access.record(
-    "manifest",
-    manifest.parcels
-      .filter((parcel) => parcel.outcome !== "not_home")
-      .map((parcel) => parcel.orderNumber),
-  );
+  const { manifest, language } = await openManifest(shop, session, request);
   const t = shop.t(language, "desk");
   const title = t("manifest.title", { courier: manifest.courier.name, date: manifest.day });
   return {
     meta: { title: pageTitle(t, title, { brand: false }), noindex: true },
     title,
-    query: url.searchParams.toString(),
+    query: new URL(request.url).searchParams.toString(),
     courier: manifest.courier,
     day: manifest.day,
     total: manifest.figures.expected,

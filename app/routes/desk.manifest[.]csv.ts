@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { readManifest } from "~/couriers/manifest.server";
 import { CSV_BOM, csvFileName, csvPhone, csvRow } from "~/desk/csv";
-import { getLocale } from "~/i18n/i18next.server";
+import { openManifest } from "~/desk/manifest.server";
 import { TETRI_PER_LARI } from "~/i18n/money";
 import { formatOrderNumber } from "~/orders/order-number";
 import { applyDeskHeaders } from "~/platform/security.server";
@@ -13,20 +12,7 @@ import { shop } from "~/shop.server";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const session = await shop.desk.requireStaff(request);
-  const language = await getLocale(request);
-  const manifest = await readManifest(
-    shop.db,
-    shop.content().catalog,
-    new URL(request.url),
-    language,
-  );
-  if (!manifest) throw new Response("No such manifest.", { status: 404 });
-  await session.access.record(
-    "manifest",
-    manifest.parcels
-      .filter((parcel) => parcel.outcome !== "not_home")
-      .map((parcel) => parcel.orderNumber),
-  );
+  const { manifest, language } = await openManifest(shop, session, request);
   const t = shop.t(language, "desk");
   const lari = (tetri: number) => (tetri / TETRI_PER_LARI).toFixed(2);
   let body =

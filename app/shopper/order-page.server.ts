@@ -1,9 +1,11 @@
 import type { Kysely } from "kysely";
 import type { Catalog } from "~/catalog/model";
+import { getLocale } from "~/i18n/i18next.server";
 import type { LanguageCode } from "~/i18n/languages";
 import { formatOrderNumber } from "~/orders/order-number";
 import { itemTitle } from "~/orders/order-words";
 import { FINAL_STATUSES } from "~/orders/status";
+import type { Clock } from "~/platform/clock";
 import type { Database, OrderStatus } from "../../db/schema";
 import { TRACK_DETAILS_DAYS, isTrackToken, maskedAddress, maskedPhone } from "./tracking";
 
@@ -30,6 +32,21 @@ export interface OrderPage {
   cancellable: boolean;
   /** The Telegram deep link's payload while the order is not final; null after. */
   chatToken: string | null;
+}
+
+/**
+ * The private page's order for a request to one of its pages (the page, its cancel, its
+ * review), in the request's language, with that language: the page is null for a token
+ * that is no order's.
+ */
+export async function orderPageOf(
+  shop: { db: Kysely<Database>; clock: Clock; content(): { catalog: Catalog } },
+  request: Request,
+  token: string | undefined,
+): Promise<{ page: OrderPage | null; language: LanguageCode }> {
+  const language = await getLocale(request);
+  const page = await readOrderPage(shop.db, token, shop.clock(), shop.content().catalog, language);
+  return { page, language };
 }
 
 /**

@@ -5,7 +5,7 @@ import { groups, lineIds, productStatuses } from "~/catalog/model";
 import type { ProductFieldError } from "~/catalog/product-form";
 import { ActivityList } from "~/desk/ActivityList";
 import { RevisionField, StaleNotice } from "~/desk/Revision";
-import { formAnswer } from "~/desk/form-answer";
+import { Field, formAnswer } from "~/desk/form-answer";
 import { readForm } from "~/platform/http.server";
 import { shop } from "~/shop.server";
 import { pageMetaTags } from "~/ui/meta";
@@ -51,9 +51,27 @@ export default function EditProduct() {
       t(`products.errors.${name === "slug" && slugRefused(answer) ? answer.kind : name}`),
   });
   const value = form.value;
-  const fieldError = form.problem;
-  const invalid = (name: ProductFieldError, hint = false) => form.control(name, { hint });
-  const related = answer ? (answer.values.related ?? "") : null;
+  /** A one-line field of digits, with its hint and its problem beside it. */
+  const short = (
+    name: "price" | "stock" | "volume" | "position",
+    stored: string,
+    inputMode: "decimal" | "numeric",
+    hint?: string,
+  ) => (
+    <Field form={form} name={name} label={t(`products.fields.${name}`)} hint={hint && t(hint)}>
+      {(control) => (
+        <input
+          name={name}
+          inputMode={inputMode}
+          dir="ltr"
+          defaultValue={value(name, stored)}
+          {...control}
+        />
+      )}
+    </Field>
+  );
+  // Every related product ticked comes back one a line.
+  const related = answer ? (answer.values.related ?? "").split("\n") : null;
   return (
     <section className="desk-page">
       <p>
@@ -89,7 +107,7 @@ export default function EditProduct() {
           <select
             name="status"
             defaultValue={value("status", product.status)}
-            {...invalid("status")}
+            {...form.control("status")}
           >
             {productStatuses.map((status) => (
               <option key={status} value={status}>
@@ -98,59 +116,10 @@ export default function EditProduct() {
             ))}
           </select>
         </label>
-        <div>
-          <label htmlFor="product-price">{t("products.fields.price")}</label>
-          <input
-            name="price"
-            inputMode="decimal"
-            dir="ltr"
-            defaultValue={value("price", product.price)}
-            {...invalid("price", true)}
-          />
-          <span className="desk-hint" id="price-hint">
-            {t("products.priceHint")}
-          </span>
-          {fieldError("price")}
-        </div>
-        <div>
-          <label htmlFor="product-stock">{t("products.fields.stock")}</label>
-          <input
-            name="stock"
-            inputMode="numeric"
-            dir="ltr"
-            defaultValue={value("stock", product.stock)}
-            {...invalid("stock", true)}
-          />
-          <span className="desk-hint" id="stock-hint">
-            {t("products.stockHint")}
-          </span>
-          {fieldError("stock")}
-        </div>
-        <div>
-          <label htmlFor="product-volume">{t("products.fields.volume")}</label>
-          <input
-            name="volume"
-            inputMode="numeric"
-            dir="ltr"
-            defaultValue={value("volume", product.volume)}
-            {...invalid("volume")}
-          />
-          {fieldError("volume")}
-        </div>
-        <div>
-          <label htmlFor="product-position">{t("products.fields.position")}</label>
-          <input
-            name="position"
-            inputMode="numeric"
-            dir="ltr"
-            defaultValue={value("position", product.position)}
-            {...invalid("position", true)}
-          />
-          <span className="desk-hint" id="position-hint">
-            {t("products.positionHint")}
-          </span>
-          {fieldError("position")}
-        </div>
+        {short("price", product.price, "decimal", "products.priceHint")}
+        {short("stock", product.stock, "numeric", "products.stockHint")}
+        {short("volume", product.volume, "numeric")}
+        {short("position", product.position, "numeric", "products.positionHint")}
         <label>
           {t("products.fields.line")}
           <select name="line" defaultValue={value("line", product.line)}>
@@ -170,27 +139,27 @@ export default function EditProduct() {
                 type="checkbox"
                 name="related"
                 value={other.key}
-                defaultChecked={
-                  related === null ? product.related.includes(other.key) : related === other.key
-                }
+                defaultChecked={(related ?? product.related).includes(other.key)}
               />{" "}
               {other.title}
             </label>
           ))}
         </fieldset>
-        <div>
-          <label htmlFor="product-survey">{t("products.fields.survey")}</label>
-          <textarea
-            name="survey"
-            dir="ltr"
-            defaultValue={value("survey", product.survey)}
-            {...invalid("survey", true)}
-          />
-          <span className="desk-hint" id="survey-hint">
-            {t("products.surveyHint")}
-          </span>
-          {fieldError("survey")}
-        </div>
+        <Field
+          form={form}
+          name="survey"
+          label={t("products.fields.survey")}
+          hint={t("products.surveyHint")}
+        >
+          {(control) => (
+            <textarea
+              name="survey"
+              dir="ltr"
+              defaultValue={value("survey", product.survey)}
+              {...control}
+            />
+          )}
+        </Field>
         <label>
           {t("products.fields.group")}
           <select name="group" defaultValue={value("group", product.group)} disabled={locked}>
@@ -201,20 +170,22 @@ export default function EditProduct() {
             ))}
           </select>
         </label>
-        <div>
-          <label htmlFor="product-slug">{t("products.fields.slug")}</label>
-          <input
-            name="slug"
-            dir="ltr"
-            defaultValue={value("slug", product.slug)}
-            readOnly={locked}
-            {...invalid("slug", true)}
-          />
-          <span className="desk-hint" id="slug-hint">
-            {t(locked ? "products.slugLocked" : "products.slugHint")}
-          </span>
-          {fieldError("slug")}
-        </div>
+        <Field
+          form={form}
+          name="slug"
+          label={t("products.fields.slug")}
+          hint={t(locked ? "products.slugLocked" : "products.slugHint")}
+        >
+          {(control) => (
+            <input
+              name="slug"
+              dir="ltr"
+              defaultValue={value("slug", product.slug)}
+              readOnly={locked}
+              {...control}
+            />
+          )}
+        </Field>
         {/* The stock shown: orders placed meanwhile are kept unless the owner changes it. */}
         <input type="hidden" name="stockWas" value={product.stock} />
         {/* A disabled select posts nothing: the fixed group goes as a hidden field. */}

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { CourierRow, ProductRow, Row } from "~/couriers/reports.server";
 import { Price } from "~/ui/Price";
@@ -7,12 +8,69 @@ export function percent(rate: number | null): string {
   return rate === null ? "—" : `${Math.round(rate * 1000) / 10} %`;
 }
 
-/** A wide table scrolls on its own on a phone, and the keyboard can scroll it. */
-function ScrollRegion({ caption, children }: { caption: string; children: React.ReactNode }) {
+/**
+ * One table of the reports: a caption, its columns, a row a key (its first cell a row
+ * header), or one line saying there is nothing. A wide table scrolls on its own on a
+ * phone, and the keyboard can scroll it.
+ */
+function ReportTable<T>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  cells,
+}: {
+  caption: string;
+  columns: string[];
+  rows: T[];
+  rowKey: (row: T) => string | number;
+  /** The row's header, then its cells (a cell may carry a class). */
+  cells: (row: T) => [ReactNode, ...Array<ReactNode | { value: ReactNode; className?: string }>];
+}) {
+  const { t } = useTranslation("desk");
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled by keyboard.
     <section className="desk-scroll" aria-label={caption} tabIndex={0}>
-      {children}
+      <table className="desk-items desk-report-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((column, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed (two may read alike).
+              <th key={index} scope="col">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={columns.length}>{t("reports.none")}</td>
+            </tr>
+          ) : (
+            rows.map((row) => {
+              const [header, ...rest] = cells(row);
+              return (
+                <tr key={rowKey(row)}>
+                  <th scope="row">{header}</th>
+                  {rest.map((cell, index) =>
+                    cell !== null && typeof cell === "object" && "value" in cell ? (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed.
+                      <td key={index} className={cell.className}>
+                        {cell.value}
+                      </td>
+                    ) : (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed.
+                      <td key={index}>{cell}</td>
+                    ),
+                  )}
+                </tr>
+              );
+            })
+          )}
+        </tbody>
+      </table>
     </section>
   );
 }
@@ -29,43 +87,27 @@ export function RowTable({
 }) {
   const { t } = useTranslation("desk");
   return (
-    <ScrollRegion caption={caption}>
-      <table className="desk-items desk-report-table">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{first}</th>
-            <th scope="col">{t("reports.figure.placed")}</th>
-            <th scope="col">{t("reports.figure.delivered")}</th>
-            <th scope="col">{t("reports.figure.refused")}</th>
-            <th scope="col">{t("reports.figure.refusalRate")}</th>
-            <th scope="col">{t("reports.figure.collected")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 ? (
-            <tr>
-              <td colSpan={6}>{t("reports.none")}</td>
-            </tr>
-          ) : (
-            rows.map((row) => (
-              <tr key={row.key}>
-                <th scope="row">
-                  <bdi>{row.name ?? row.key}</bdi>
-                </th>
-                <td>{row.placed}</td>
-                <td>{row.delivered}</td>
-                <td>{row.refused}</td>
-                <td>{percent(row.refusalRate)}</td>
-                <td>
-                  <Price amount={row.collected} />
-                </td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </ScrollRegion>
+    <ReportTable
+      caption={caption}
+      columns={[
+        first,
+        t("reports.figure.placed"),
+        t("reports.figure.delivered"),
+        t("reports.figure.refused"),
+        t("reports.figure.refusalRate"),
+        t("reports.figure.collected"),
+      ]}
+      rows={rows}
+      rowKey={(row) => row.key}
+      cells={(row) => [
+        <bdi key="name">{row.name ?? row.key}</bdi>,
+        row.placed,
+        row.delivered,
+        row.refused,
+        percent(row.refusalRate),
+        <Price key="collected" amount={row.collected} />,
+      ]}
+    />
   );
 }
 
@@ -73,37 +115,23 @@ export function RowTable({
 export function ProductTable({ rows }: { rows: ProductRow[] }) {
   const { t } = useTranslation("desk");
   return (
-    <ScrollRegion caption={t("reports.byProduct")}>
-      <table className="desk-items desk-report-table">
-        <caption>{t("reports.byProduct")}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t("order.product")}</th>
-            <th scope="col">{t("reports.units")}</th>
-            <th scope="col">{t("reports.deliveredUnits")}</th>
-            <th scope="col">{t("reports.figure.collected")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 ? (
-            <tr>
-              <td colSpan={4}>{t("reports.none")}</td>
-            </tr>
-          ) : (
-            rows.map((row) => (
-              <tr key={row.key}>
-                <th scope="row">{row.title}</th>
-                <td>{row.units}</td>
-                <td>{row.deliveredUnits}</td>
-                <td>
-                  <Price amount={row.collected} />
-                </td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </ScrollRegion>
+    <ReportTable
+      caption={t("reports.byProduct")}
+      columns={[
+        t("order.product"),
+        t("reports.units"),
+        t("reports.deliveredUnits"),
+        t("reports.figure.collected"),
+      ]}
+      rows={rows}
+      rowKey={(row) => row.key}
+      cells={(row) => [
+        row.title,
+        row.units,
+        row.deliveredUnits,
+        <Price key="collected" amount={row.collected} />,
+      ]}
+    />
   );
 }
 
@@ -111,50 +139,33 @@ export function ProductTable({ rows }: { rows: ProductRow[] }) {
 export function CourierTable({ rows }: { rows: CourierRow[] }) {
   const { t } = useTranslation("desk");
   return (
-    <ScrollRegion caption={t("reports.byCourier")}>
-      <table className="desk-items desk-report-table">
-        <caption>{t("reports.byCourier")}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t("order.courier")}</th>
-            <th scope="col">{t("cash.parcels")}</th>
-            <th scope="col">{t("reports.figure.delivered")}</th>
-            <th scope="col">{t("reports.figure.refused")}</th>
-            <th scope="col">{t("reports.figure.notHome")}</th>
-            <th scope="col">{t("reports.figure.collected")}</th>
-            <th scope="col">{t("reports.figure.received")}</th>
-            <th scope="col">{t("reports.figure.difference")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 ? (
-            <tr>
-              <td colSpan={8}>{t("reports.none")}</td>
-            </tr>
-          ) : (
-            rows.map((row) => (
-              <tr key={row.courierId}>
-                <th scope="row">
-                  <bdi>{row.key}</bdi>
-                </th>
-                <td>{row.placed}</td>
-                <td>{row.delivered}</td>
-                <td>{row.refused}</td>
-                <td>{row.notHome}</td>
-                <td>
-                  <Price amount={row.collected} />
-                </td>
-                <td>
-                  <Price amount={row.received} />
-                </td>
-                <td className={row.difference !== 0 ? "desk-cash__off" : undefined}>
-                  <Price amount={row.difference} />
-                </td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </ScrollRegion>
+    <ReportTable
+      caption={t("reports.byCourier")}
+      columns={[
+        t("order.courier"),
+        t("cash.parcels"),
+        t("reports.figure.delivered"),
+        t("reports.figure.refused"),
+        t("reports.figure.notHome"),
+        t("reports.figure.collected"),
+        t("reports.figure.received"),
+        t("reports.figure.difference"),
+      ]}
+      rows={rows}
+      rowKey={(row) => row.courierId}
+      cells={(row) => [
+        <bdi key="name">{row.key}</bdi>,
+        row.placed,
+        row.delivered,
+        row.refused,
+        row.notHome,
+        <Price key="collected" amount={row.collected} />,
+        <Price key="received" amount={row.received} />,
+        {
+          value: <Price amount={row.difference} />,
+          className: row.difference !== 0 ? "desk-cash__off" : undefined,
+        },
+      ]}
+    />
   );
 }

@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { RevisionField } from "~/desk/Revision";
-import { formAnswer } from "~/desk/form-answer";
+import { Field, formAnswer } from "~/desk/form-answer";
 import { pageRevision } from "~/desk/revision.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { languages } from "~/i18n/languages";
@@ -11,7 +10,7 @@ import { DAYS_AHEAD_MAX, type SettingsError, type SettingsSection } from "~/sett
 import { readStoredSettings } from "~/settings/settings.server";
 import { shop } from "~/shop.server";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
-import { SectionHead } from "./SectionHead";
+import { SettingsForm } from "./SettingsForm";
 import { type Answer, saveSettingsForm } from "./actions.server";
 
 /**
@@ -42,38 +41,30 @@ const problemsOf = (answer: Answer): SettingsError[] =>
   answer.kind === "fields" ? answer.errors : [];
 
 export default function DeskSettings() {
-  const { settings, environment } = useLoaderData<typeof loader>();
-  const { revision: read } = useLoaderData<typeof loader>();
+  const { settings, environment, revision } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { t } = useTranslation("desk");
-  /** Each section's form: its own answer's typed values and problems, its own revision. */
+  /** A section's kit: its own answer's typed values and problems, or what is stored. */
   const kit = (section: SettingsSection) => {
     const own = answer?.section === section ? answer : undefined;
-    const form = formAnswer<SettingsError>(own && { ...own, errors: problemsOf(own) }, {
+    return formAnswer<SettingsError>(own && { ...own, errors: problemsOf(own) }, {
       prefix: section,
       text: (name) => t(`settings.errors.${name}`),
     });
-    return { ...form, revision: <RevisionField revision={own?.revision ?? read} /> };
   };
+  const section = { answer, revision };
   const { contacts, orders, delivery, chats } = settings;
-  const contactsForm = kit("contacts");
-  const ordersForm = kit("orders");
-  const deliveryForm = kit("delivery");
-  const chatsForm = kit("chats");
+  const [contactsForm, ordersForm, deliveryForm, chatsForm] = [
+    kit("contacts"),
+    kit("orders"),
+    kit("delivery"),
+    kit("chats"),
+  ] as const;
   return (
     <section className="desk-page">
       <h1>{t("settings.title")}</h1>
 
-      <Form
-        method="post"
-        action="/desk/settings#settings-contacts"
-        className="desk-form"
-        aria-labelledby="settings-contacts"
-      >
-        <h2 id="settings-contacts">{t("settings.contacts.title")}</h2>
-        <p className="desk-hint">{t("settings.contacts.hint")}</p>
-        <SectionHead answer={answer} section="contacts" />
-        {contactsForm.revision}
+      <SettingsForm {...section} section="contacts" hint={t("settings.contacts.hint")}>
         {(
           [
             ["email", "email", contacts.email],
@@ -82,33 +73,22 @@ export default function DeskSettings() {
             ["phone", "tel", contacts.phone],
           ] as const
         ).map(([name, type, stored]) => (
-          <div key={name}>
-            <label htmlFor={`contacts-${name}`}>{t(`settings.contacts.${name}`)}</label>
-            <input
-              type={type}
-              name={name}
-              dir="ltr"
-              autoComplete="off"
-              defaultValue={contactsForm.value(name, stored)}
-              {...contactsForm.control(name)}
-            />
-            {contactsForm.problem(name)}
-          </div>
+          <Field key={name} form={contactsForm} name={name} label={t(`settings.contacts.${name}`)}>
+            {(control) => (
+              <input
+                type={type}
+                name={name}
+                dir="ltr"
+                autoComplete="off"
+                defaultValue={contactsForm.value(name, stored)}
+                {...control}
+              />
+            )}
+          </Field>
         ))}
-        <button type="submit" className="desk-button">
-          {t("settings.save")}
-        </button>
-      </Form>
+      </SettingsForm>
 
-      <Form
-        method="post"
-        action="/desk/settings#settings-orders"
-        className="desk-form"
-        aria-labelledby="settings-orders"
-      >
-        <h2 id="settings-orders">{t("settings.orders.title")}</h2>
-        <SectionHead answer={answer} section="orders" />
-        {ordersForm.revision}
+      <SettingsForm {...section} section="orders">
         <label>
           <input
             type="checkbox"
@@ -118,101 +98,85 @@ export default function DeskSettings() {
           {t("settings.orders.taking")}
         </label>
         <p className="desk-hint">{t("settings.orders.hint")}</p>
-        <div>
-          <label htmlFor="orders-resumeOn">{t("settings.orders.resumeOn")}</label>
-          <input
-            type="date"
-            name="resumeOn"
-            defaultValue={ordersForm.value("resumeOn", orders.resumeOn ?? "")}
-            {...ordersForm.control("resumeOn")}
-          />
-          {ordersForm.problem("resumeOn")}
-          {ordersForm.problem("resumePast")}
-        </div>
-        <button type="submit" className="desk-button">
-          {t("settings.save")}
-        </button>
-      </Form>
+        <Field form={ordersForm} name="resumeOn" label={t("settings.orders.resumeOn")}>
+          {(control) => (
+            <input
+              type="date"
+              name="resumeOn"
+              defaultValue={ordersForm.value("resumeOn", orders.resumeOn ?? "")}
+              {...control}
+            />
+          )}
+        </Field>
+        {ordersForm.problem("resumePast")}
+      </SettingsForm>
 
-      <Form
-        method="post"
-        action="/desk/settings#settings-delivery"
-        className="desk-form"
-        aria-labelledby="settings-delivery"
-      >
-        <h2 id="settings-delivery">{t("settings.delivery.title")}</h2>
-        <SectionHead answer={answer} section="delivery" />
-        {deliveryForm.revision}
-        <div>
-          <label htmlFor="delivery-from">{t("settings.delivery.from")}</label>
-          <input
-            type="date"
-            name="from"
-            defaultValue={deliveryForm.value("from", delivery.from ?? "")}
-            {...deliveryForm.control("from")}
-          />
-          <span className="desk-hint">
-            {environment.from
+      <SettingsForm {...section} section="delivery">
+        <Field
+          form={deliveryForm}
+          name="from"
+          label={t("settings.delivery.from")}
+          hint={
+            environment.from
               ? t("settings.delivery.fromDefault", { date: environment.from })
-              : t("settings.delivery.fromToday")}
-          </span>
-          {deliveryForm.problem("from")}
-        </div>
-        <div>
-          <label htmlFor="delivery-daysAhead">{t("settings.delivery.daysAhead")}</label>
-          <input
-            type="number"
-            name="daysAhead"
-            min={1}
-            max={DAYS_AHEAD_MAX}
-            inputMode="numeric"
-            defaultValue={deliveryForm.value("daysAhead", delivery.daysAhead?.toString() ?? "")}
-            {...deliveryForm.control("daysAhead")}
-          />
-          <span className="desk-hint">
-            {environment.until
+              : t("settings.delivery.fromToday")
+          }
+        >
+          {(control) => (
+            <input
+              type="date"
+              name="from"
+              defaultValue={deliveryForm.value("from", delivery.from ?? "")}
+              {...control}
+            />
+          )}
+        </Field>
+        <Field
+          form={deliveryForm}
+          name="daysAhead"
+          label={t("settings.delivery.daysAhead")}
+          hint={
+            environment.until
               ? t("settings.delivery.untilDefault", { date: environment.until })
-              : t("settings.delivery.daysDefault", { days: 90 })}
-          </span>
-          {deliveryForm.problem("daysAhead")}
-        </div>
-        <button type="submit" className="desk-button">
-          {t("settings.save")}
-        </button>
-      </Form>
+              : t("settings.delivery.daysDefault", { days: 90 })
+          }
+        >
+          {(control) => (
+            <input
+              type="number"
+              name="daysAhead"
+              min={1}
+              max={DAYS_AHEAD_MAX}
+              inputMode="numeric"
+              defaultValue={deliveryForm.value("daysAhead", delivery.daysAhead?.toString() ?? "")}
+              {...control}
+            />
+          )}
+        </Field>
+      </SettingsForm>
 
-      <Form
-        method="post"
-        action="/desk/settings#settings-chats"
-        className="desk-form"
-        aria-labelledby="settings-chats"
-      >
-        <h2 id="settings-chats">{t("settings.chats.title")}</h2>
-        <SectionHead answer={answer} section="chats" />
-        {chatsForm.revision}
-        <div>
-          <label htmlFor="chats-language">{t("settings.chats.language")}</label>
-          <select
-            id="chats-language"
-            name="language"
-            defaultValue={chatsForm.value("language", chats.language)}
-            aria-describedby="chats-language-hint"
-          >
-            {languages.map((one) => (
-              <option key={one.code} value={one.code} lang={one.htmlLang}>
-                {one.name}
-              </option>
-            ))}
-          </select>
-          <span id="chats-language-hint" className="desk-hint">
-            {t("settings.chats.hint")}
-          </span>
-          {chatsForm.problem("chatLanguage")}
-        </div>
-        <button type="submit" className="desk-button">
-          {t("settings.save")}
-        </button>
-      </Form>
+      <SettingsForm {...section} section="chats">
+        <Field
+          form={chatsForm}
+          name="chatLanguage"
+          label={t("settings.chats.language")}
+          hint={t("settings.chats.hint")}
+        >
+          {(control) => (
+            <select
+              name="language"
+              defaultValue={chatsForm.value("language", chats.language)}
+              {...control}
+            >
+              {languages.map((one) => (
+                <option key={one.code} value={one.code} lang={one.htmlLang}>
+                  {one.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </SettingsForm>
     </section>
   );
 }
