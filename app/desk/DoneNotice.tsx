@@ -69,6 +69,12 @@ export function DoneNotice({
                   from: t(`status.${recent.from}`),
                   to: t(`status.${recent.to}`),
                 })}
+            {recent.numbers.length > 1 ? (
+              <>
+                {" "}
+                <bdi>{t("done.orders", { numbers: recent.numbers.join(", ") })}</bdi>
+              </>
+            ) : null}
           </span>
           <button type="submit" className="desk-button">
             {t("done.undo")}

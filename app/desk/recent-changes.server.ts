@@ -12,16 +12,29 @@ export interface RecentChange {
 }
 
 /**
- * A person's latest status change, still undoable by them alone: made within the undo
- * window, not an undo itself, and still the latest change of each order it moved. A bulk
- * action is one change of several orders: its events share the action's id.
- * Null when there is none.
+ * A person's latest status change, still undoable by them alone: their newest change
+ * (an undo used it up, so nothing older is offered in its place), made within the undo
+ * window, and still the latest change of each order it moved. A bulk action is one change
+ * of several orders: its events share the action's id. Null when there is none.
  */
 export async function latestUndoableChange(
   db: Kysely<Database>,
   staffId: number,
   now: number,
 ): Promise<RecentChange | null> {
+  const since = isoAt(now - UNDO_WINDOW_MS);
+  const last = await db
+    .selectFrom("order_events")
+    .select(["id", "undoes", "action_id"])
+    .where("staff_id", "=", staffId)
+    .where("kind", "=", "status")
+    .where("at", ">=", since)
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  // Their last press was an Undo: the change it named is used up, and an older change of
+  // theirs (on another order, perhaps) is not offered instead.
+  if (!last || last.undoes !== null) return null;
   const mine = await db
     .selectFrom("order_events as e")
     .innerJoin("orders as o", "o.id", "e.order_id")
@@ -37,7 +50,7 @@ export async function latestUndoableChange(
     .where("e.staff_id", "=", staffId)
     .where("e.kind", "=", "status")
     .where("e.undoes", "is", null)
-    .where("e.at", ">=", isoAt(now - UNDO_WINDOW_MS))
+    .where("e.at", ">=", since)
     // Still the order's latest status change.
     .where(({ not, exists, selectFrom }) =>
       not(
@@ -55,6 +68,11 @@ export async function latestUndoableChange(
     .execute();
   const newest = mine[0];
   if (!newest?.from_status || !newest.to_status) return null;
+  // The newest change still standing must be the person's last one, or it is not theirs to
+  // undo from the list: an order they moved since was moved again by someone else.
+  const sameAction =
+    last.action_id !== null ? newest.action_id === last.action_id : newest.id === last.id;
+  if (!sameAction) return null;
   // One action's events share its id; events from before actions had ids, their instant
   // and their move.
   const group = mine.filter(

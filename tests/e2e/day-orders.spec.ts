@@ -138,6 +138,12 @@ test.describe("a day's orders from a phone", () => {
     await tap(page.locator(".desk-done").getByRole("button", { name: ka("done.undo") }));
     await expect(cards).toHaveCount(11);
     await expect(card(numbers[2] ?? "")).toContainText(text("ka", "desk", "status.new"));
+    // The Undo is used up: it is gone, and the first order's confirmation is not offered in
+    // its place (an Undo never reaches another order).
+    await expect(
+      page.locator(".desk-done").getByRole("button", { name: ka("done.undo") }),
+    ).toHaveCount(0);
+    await expect(card(numbers[0] ?? "")).toHaveCount(0);
 
     // The rest are confirmed together: Select all, Confirm.
     await hydrated();
@@ -147,6 +153,8 @@ test.describe("a day's orders from a phone", () => {
     await tap(page.locator(".desk-bulk").getByRole("button", { name: ka("bulk.confirmed") }));
     await expect(cards).toHaveCount(0);
     await expect(page.locator(".desk-done")).toContainText("11");
+    // The bulk Undo names its orders.
+    await expect(page.locator(".desk-done__undo")).toContainText(numbers[3] ?? "");
 
     // Eight of the confirmed are handed to the courier in one bulk action.
     await tap(page.getByRole("link", { name: new RegExp(text("ka", "desk", "tab.confirmed")) }));

@@ -424,6 +424,22 @@ describe("a day's orders, in the database", () => {
         .executeTakeFirstOrThrow();
       return (await latestStatusEvent(db, id))?.id ?? 0;
     };
+
+    it("offers nothing once the person's Undo is used, never an older change on another order", async () => {
+      const [a, b] = [await order(), await order()];
+      await move(a, "confirmed", NOW);
+      await move(b, "cancelled", NOW + 1000);
+      const offered = await latestUndoableChange(db, nino.staffId, NOW + MINUTE);
+      expect(offered).toMatchObject({ numbers: [b], from: "new", to: "cancelled" });
+      expect((await undo(b, await latestId(b))).outcome).toBe("undone");
+      // The Undo is used up: the confirmation of the other order is not offered in its place.
+      expect(await latestUndoableChange(db, nino.staffId, NOW + 2 * MINUTE)).toBeNull();
+      expect(await status(a)).toBe("confirmed");
+      // Nor when someone else moved the person's last order since.
+      await move(a, "shipped", NOW + 3 * MINUTE, nino);
+      await move(a, "delivered", NOW + 4 * MINUTE, giorgi);
+      expect(await latestUndoableChange(db, nino.staffId, NOW + 5 * MINUTE)).toBeNull();
+    });
     const setStock = (stock: number | null) =>
       db
         .updateTable("products")
