@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, redirect, useLoaderData } from "@remix-run/react";
+import { Form, Link, redirect, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { handOffCandidates, handOver, parseDay } from "~/couriers/cash.server";
 import { listCouriers } from "~/couriers/couriers.server";
@@ -23,8 +23,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const t = shop.t(await getLocale(request), "desk");
   const day = parseDay(url.searchParams.get("day")) ?? toIsoDate(shop.today());
   const couriers = (await listCouriers(shop.db)).filter((courier) => courier.active === 1);
-  const chosen = Number(url.searchParams.get("courier"));
-  const courier = couriers.find((candidate) => candidate.id === chosen) ?? null;
+  const byId = (id: number) => couriers.find((candidate) => candidate.id === id) ?? null;
+  const courier = byId(Number(url.searchParams.get("courier")));
+  // After a hand-over: the courier who took the parcels (for the note and the manifest).
+  const handedTo = byId(Number(url.searchParams.get("to")));
   const { forDay, others } = await handOffCandidates(shop.db, day);
   // The list shows each parcel's phone, address and name (D35).
   await access.record(
@@ -49,8 +51,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     forDay: forDay.map(row),
     others: others.map(row),
     done:
-      handed !== null && courier
+      handed !== null && handedTo
         ? {
+            courier: { id: handedTo.id, name: handedTo.name },
             count: Number(handed) || 0,
             kept: (url.searchParams.get("kept") ?? "").split(",").filter(Boolean).slice(0, 100),
           }
@@ -79,6 +82,9 @@ export async function action({ request }: ActionFunctionArgs) {
   );
   if (result.outcome === "courier") return redirect(`/desk/handoff?${back}&problem=courier`, 303);
   shop.kickOutbox();
+  // The choice is cleared: the courier is named in what was done, not chosen for more.
+  back.delete("courier");
+  back.set("to", String(courierId));
   back.set("handed", String(result.handed.length));
   if (result.kept.length > 0)
     back.set("kept", result.kept.map((kept) => formatOrderNumber(kept.orderNumber)).join(","));
@@ -117,16 +123,17 @@ function OrderChoice({ order, checked }: { order: Row; checked: boolean }) {
 export default function DeskHandoff() {
   const page = useLoaderData<typeof loader>();
   const { t } = useTranslation("desk");
-  const manifest = page.courier
-    ? new URLSearchParams({ courier: String(page.courier.id), day: page.day }).toString()
+  const { key: visit } = useLocation();
+  const manifest = page.done
+    ? new URLSearchParams({ courier: String(page.done.courier.id), day: page.day }).toString()
     : "";
   return (
     <section className="desk-page">
       <h1>{t("handoff.title")}</h1>
-      {page.done && page.courier ? (
+      {page.done ? (
         <div className="desk-done" aria-live="polite">
           <p>
-            {t("handoff.done", { count: page.done.count, courier: page.courier.name })}
+            {t("handoff.done", { count: page.done.count, courier: page.done.courier.name })}
             {page.done.kept.length > 0
               ? ` ${t("handoff.kept", { numbers: page.done.kept.join(", ") })}`
               : ""}
@@ -148,7 +155,13 @@ export default function DeskHandoff() {
           )}
         </p>
       ) : null}
-      <Form method="get" className="desk-form desk-handoff__pick" aria-label={t("handoff.pick")}>
+      {/* Drawn anew after every answer: a select keeps its choice through a new default. */}
+      <Form
+        key={visit}
+        method="get"
+        className="desk-form desk-handoff__pick"
+        aria-label={t("handoff.pick")}
+      >
         <p className="desk-field">
           <label htmlFor="handoff-day">{t("handoff.day")}</label>
           <input id="handoff-day" name="day" type="date" defaultValue={page.day} required />
@@ -176,7 +189,7 @@ export default function DeskHandoff() {
       {page.couriers.length === 0 ? <p className="desk-empty">{t("handoff.noCouriers")}</p> : null}
 
       {page.courier ? (
-        <Form method="post" className="desk-form" aria-labelledby="handoff-orders">
+        <Form key={visit} method="post" className="desk-form" aria-labelledby="handoff-orders">
           <input type="hidden" name="day" value={page.day} />
           <input type="hidden" name="courier" value={page.courier.id} />
           <h2 id="handoff-orders">{t("handoff.forDay", { count: page.forDay.length })}</h2>

@@ -124,6 +124,10 @@ test.describe("couriers, cash and the owner's numbers", () => {
       await expect(page.locator(".desk-done")).toContainText(
         ka("handoff.done", { courier, count: keep.length }),
       );
+      // Nothing handed over is offered again, and nobody is chosen for the rest: one more
+      // press cannot give this courier the parcels left for another.
+      await expect(page.getByLabel(ka("handoff.courier"), { exact: true })).toHaveValue("");
+      await expect(page.locator(".desk-handoff__order input:checked")).toHaveCount(0);
     };
     const levan = numbers.slice(0, 5);
     const dato = numbers.slice(5);

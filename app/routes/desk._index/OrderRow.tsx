@@ -1,4 +1,4 @@
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { DeskFilterQuery } from "~/desk/search";
 import { Isolated, isolate } from "~/i18n/isolate";
@@ -18,12 +18,14 @@ export function OrderRow({
   here: string;
 }) {
   const { t } = useTranslation("desk");
+  const { key: visit } = useLocation();
   return (
     <li className={`desk-order${row.late ? " desk-order--late" : ""}`}>
       <p className="desk-order__head">
         <input
-          // A new box when Select all changes: defaultChecked applies to new ones only.
-          key={String(list.selectAll)}
+          // A new box when Select all changes (defaultChecked applies to new ones only) and
+          // after every action: what was ticked was acted on, and is not offered again.
+          key={`${list.selectAll}:${visit}`}
           type="checkbox"
           form="desk-bulk"
           name="order"
