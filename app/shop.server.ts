@@ -2,10 +2,12 @@ import cluster from "node:cluster";
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { sql } from "kysely";
+import { createCartCookies } from "~/cart/cart.server";
 import { type TelegramDesk, createTelegramDesk } from "~/chat/telegram-bot.server";
 import { createContentStore, loadContent } from "~/content/store.server";
 import { createWeeklyJob } from "~/couriers/weekly.server";
 import { createDeskSessions } from "~/desk/session.server";
+import { createLanguageCookie } from "~/i18n/i18next.server";
 import { fixedT } from "~/i18n/instance.server";
 import { createDispatcher } from "~/orders/dispatcher.server";
 import { createExpiryJob } from "~/orders/expiry.server";
@@ -17,6 +19,7 @@ import { type CalendarDate, shopToday } from "~/platform/calendar";
 import { type Clock, systemClock } from "~/platform/clock";
 import { databaseTarget, getConfig } from "~/platform/config.server";
 import type { Job } from "~/platform/job.server";
+import { createFlashSessions } from "~/platform/session.server";
 import { createThrottleSweep } from "~/platform/throttle.server";
 import { createRetentionJob } from "~/privacy/retention.server";
 import { createMorningJob } from "~/shopper/shopper-messages.server";
@@ -133,6 +136,12 @@ export const shop = {
   clock,
   /** The desk's sessions and guards (D23, D31). */
   desk: createDeskSessions({ db, clock, config }),
+  /** The cart cookie (D4): `shop.cart.read(request, known)`, `shop.cart.commit(cart)`. */
+  cart: createCartCookies({ secure: config.trustProxy }),
+  /** The language cookie (D15) as a `?lng=` switch writes it. */
+  language: createLanguageCookie({ secure: config.trustProxy }),
+  /** The signed session cookie: a toast, a desk outcome, the order just placed. */
+  flash: createFlashSessions({ secret: config.sessionSecret, secure: config.trustProxy }),
   /** The shop's calendar date in Tbilisi now (D6). */
   today: (): CalendarDate => shopToday(clock()),
   /**

@@ -70,7 +70,7 @@ export async function action({ request }: ActionFunctionArgs) {
     now: shop.clock(),
   } as Parameters<typeof saveSettings>[1]);
   if (changed) await shop.refreshContent();
-  throw await redirectWithToast(request, "/desk/settings", {
+  throw await redirectWithToast(shop.flash, request, "/desk/settings", {
     kind: "desk",
     message: changed ? "settings.saved" : "settings.unchanged",
   });

@@ -29,7 +29,7 @@ export async function readOrderList(shop: DeskContext, session: GuardedSession, 
   const [list, recent, { outcome, setCookie }] = await Promise.all([
     listDeskOrders(shop.db, filter, now),
     latestUndoableChange(shop.db, session.staff.id, now),
-    takeOutcome(request),
+    takeOutcome(shop.flash, request),
   ]);
   // A search reads orders by a person's name, phone or address: in the access log (D35).
   if (filter.query)

@@ -34,7 +34,7 @@ export async function readOrderView(
   const { order, items, events, history } = found;
   const now = shop.clock();
   await session.access.record("order", [order.order_number]);
-  const { outcome, setCookie } = await takeOutcome(request);
+  const { outcome, setCookie } = await takeOutcome(shop.flash, request);
   const latest = events.filter((event) => event.kind === "status").at(-1);
   const right =
     latest && latest.to_status === order.status
