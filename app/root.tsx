@@ -22,7 +22,6 @@ import { resourcesVersion } from "./i18n/resources.server";
 import { useLanguage } from "./i18n/use-language";
 import { formatLongDate, parseIsoDate } from "./platform/calendar";
 import { routeNamespaces } from "./platform/handle";
-import { publicOrigin } from "./platform/http.server";
 import type { Ordering } from "./settings/model";
 import { shop } from "./shop.server";
 import stylesUrl from "./styles/app.css?url";
@@ -62,7 +61,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data(
     {
       locale,
-      origin: publicOrigin(request),
+      origin: shop.origin(request),
       i18nVersion: resourcesVersion,
       year: shop.today().year,
       errorTitles: {

@@ -18,6 +18,7 @@ import { createBotApi } from "~/platform/bot-api.server";
 import { type CalendarDate, shopToday } from "~/platform/calendar";
 import { type Clock, systemClock } from "~/platform/clock";
 import { databaseTarget, getConfig } from "~/platform/config.server";
+import { publicOrigin } from "~/platform/http.server";
 import type { Job } from "~/platform/job.server";
 import { createFlashSessions } from "~/platform/session.server";
 import { createThrottleSweep } from "~/platform/throttle.server";
@@ -142,6 +143,8 @@ export const shop = {
   language: createLanguageCookie({ secure: config.trustProxy }),
   /** The signed session cookie: a toast, a desk outcome, the order just placed. */
   flash: createFlashSessions({ secret: config.sessionSecret, secure: config.trustProxy }),
+  /** The shop's absolute address for a request: PUBLIC_URL (D29), see `publicOrigin`. */
+  origin: (request: Request): string => publicOrigin(request, config),
   /** The shop's calendar date in Tbilisi now (D6). */
   today: (): CalendarDate => shopToday(clock()),
   /**

@@ -34,6 +34,8 @@ export interface DeskContext {
   desk: DeskSessions;
   /** The signed session cookie for the next page's message (a toast, an outcome). */
   flash: FlashSessions;
+  /** The shop's absolute address for a request (PUBLIC_URL, D29): `publicOrigin`. */
+  origin(request: Request): string;
   /** The nightly backup routine, run now in this process (decision 038). */
   backUpNow(): Promise<BackupOutcome>;
 }
