@@ -54,13 +54,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
       takingOrders: settings.orders.taking,
       shopPhone: settings.contacts.phone || settings.contacts.whatsapp || null,
       telegram: shop.telegram,
-      rateLimiter: orderRateLimiter(shop.db, shop.clock),
+      rateLimiter: orderRateLimiter(shop.db, shop.clock, shop.config.orderRateLimit),
     },
     {
       form: await readForm(request),
       cart: await shop.cart.read(request, cartKnowsOf(shop.content().catalog)),
       language: await getLocale(request),
-      client: clientKey(request, context.clientAddress),
+      client: clientKey(request, context.clientAddress, shop.config),
       origin: readOrigin(originCookieOf(request.headers.get("Cookie"))),
     },
   );
