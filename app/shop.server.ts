@@ -38,7 +38,7 @@ const clock: Clock = systemClock;
 const db = createDatabase(databaseTarget(config));
 await migrateToLatest(db);
 // Orders placed before phones had a keyed hash get one (D35); the key is not in the database.
-await fillPhoneKeys(db);
+await fillPhoneKeys(db, config.phoneHashKey);
 /**
  * A shop nobody can run yet (a new install, or a restore of a shop whose owners were all
  * locked out): it says at start how to invite the first owner.
@@ -65,6 +65,7 @@ const telegram: TelegramSettings = {
   },
   publicUrl: config.publicUrl,
   reviewAfterDays: config.desk.reviewAfterDays,
+  phoneHashKey: config.phoneHashKey,
 };
 const bot = config.telegram.botToken
   ? createBotApi({ botToken: config.telegram.botToken, apiUrl: config.telegram.apiUrl })

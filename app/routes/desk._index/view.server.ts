@@ -27,7 +27,7 @@ export async function readOrderList(shop: DeskContext, session: GuardedSession, 
   const filter = parseDeskFilter(url.searchParams);
   const now = shop.clock();
   const [list, recent, { outcome, setCookie }] = await Promise.all([
-    listDeskOrders(shop.db, filter, now),
+    listDeskOrders(shop.db, filter, now, shop.config.phoneHashKey),
     latestUndoableChange(shop.db, session.staff.id, now),
     takeOutcome(shop.flash, request),
   ]);

@@ -29,7 +29,8 @@ export async function readOrderView(
   request: Request,
   number: number | null,
 ) {
-  const found = number === null ? null : await getDeskOrder(shop.db, number);
+  const found =
+    number === null ? null : await getDeskOrder(shop.db, number, shop.config.phoneHashKey);
   if (!found) return null;
   const { order, items, events, history } = found;
   const now = shop.clock();
