@@ -17,7 +17,12 @@ import {
   SHAREABLE_HEADER,
   createPageServer,
 } from "./platform/page-cache.server";
-import { applySecurityHeaders, createNonce, nonceSource } from "./platform/security.server";
+import {
+  applySecurityHeaders,
+  createNonce,
+  guardFormOrigin as guardFormOriginWith,
+  nonceSource,
+} from "./platform/security.server";
 import { collectDocument } from "./platform/strip-nul.server";
 import { shop, startShop, stopShop } from "./shop.server";
 import { NonceContext } from "./ui/nonce";
@@ -27,8 +32,12 @@ export const streamTimeout = 5000;
 // For the shop's server (server/serve.mjs), which reaches them through the build's entry
 // module: the form-origin check it runs before Remix, the start of the background work
 // once it listens, and the orderly end of the process.
-export { guardFormOrigin } from "./platform/security.server";
 export { startShop as start };
+
+/** The server's check of a submission's origin before Remix (D11), with the shop's settings. */
+export function guardFormOrigin(request: Request) {
+  return guardFormOriginWith(request, shop.config);
+}
 
 /** Pages that are the same for every visitor, served from memory (D29), for the server. */
 export function createPages(build: string, render: PageServerOptions["render"]) {
@@ -38,6 +47,7 @@ export function createPages(build: string, render: PageServerOptions["render"]) 
     revision: () => shop.content().revision,
     maxBytes: shop.config.pageCacheBytes,
     render,
+    security: shop.config,
   });
 }
 
@@ -87,7 +97,7 @@ export default async function handleRequest(
   const instance = requestI18n(await getLocale(request));
 
   const nonce = createNonce();
-  applySecurityHeaders(responseHeaders, request, [nonceSource(nonce)]);
+  applySecurityHeaders(responseHeaders, request, [nonceSource(nonce)], shop.config);
   if (everyRouteShareable(renderedRoutes(remixContext))) {
     responseHeaders.set(SHAREABLE_HEADER, "1");
   }
@@ -145,6 +155,6 @@ function renderedRoutes({ staticHandlerContext, routeModules }: EntryContext) {
  * JSON-escapes U+0000, so React's padding bug cannot reach them.
  */
 export function handleDataRequest(response: Response, { request }: { request: Request }) {
-  applySecurityHeaders(response.headers, request, null);
+  applySecurityHeaders(response.headers, request, null, shop.config);
   return response;
 }

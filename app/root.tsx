@@ -14,16 +14,14 @@ import {
 import i18nextBrowser from "i18next";
 import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { getCart } from "./cart/cart.server";
 import { cartKnowsOf, cartProductsOf } from "./cart/products";
 import { catalogMenu } from "./catalog/view";
-import { getLocale, languageSwitchCookie } from "./i18n/i18next.server";
+import { getLocale } from "./i18n/i18next.server";
 import { type LanguageCode, defaultLanguage, getLanguage } from "./i18n/languages";
 import { resourcesVersion } from "./i18n/resources.server";
 import { useLanguage } from "./i18n/use-language";
 import { formatLongDate, parseIsoDate } from "./platform/calendar";
 import { routeNamespaces } from "./platform/handle";
-import { publicOrigin } from "./platform/http.server";
 import type { Ordering } from "./settings/model";
 import { shop } from "./shop.server";
 import stylesUrl from "./styles/app.css?url";
@@ -53,17 +51,17 @@ function orderingFor(orders: Ordering, locale: LanguageCode): RootData["ordering
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = await getLocale(request);
   const t = shop.t(locale, "common");
-  const switchCookie = await languageSwitchCookie(request);
+  const switchCookie = await shop.language.switchCookie(request);
   const { catalog, settings } = shop.content();
-  const cart = await getCart(request, cartKnowsOf(catalog));
-  const { toast, setCookie: toastCookie } = await takeToast(request);
+  const cart = await shop.cart.read(request, cartKnowsOf(catalog));
+  const { toast, setCookie: toastCookie } = await takeToast(shop.flash, request);
   const headers = new Headers();
   if (switchCookie) headers.append("Set-Cookie", switchCookie);
   if (toastCookie) headers.append("Set-Cookie", toastCookie);
   return data(
     {
       locale,
-      origin: publicOrigin(request),
+      origin: shop.origin(request),
       i18nVersion: resourcesVersion,
       year: shop.today().year,
       errorTitles: {

@@ -2,10 +2,12 @@ import cluster from "node:cluster";
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { sql } from "kysely";
+import { createCartCookies } from "~/cart/cart.server";
 import { type TelegramDesk, createTelegramDesk } from "~/chat/telegram-bot.server";
 import { createContentStore, loadContent } from "~/content/store.server";
 import { createWeeklyJob } from "~/couriers/weekly.server";
 import { createDeskSessions } from "~/desk/session.server";
+import { createLanguageCookie } from "~/i18n/i18next.server";
 import { fixedT } from "~/i18n/instance.server";
 import { createDispatcher } from "~/orders/dispatcher.server";
 import { createExpiryJob } from "~/orders/expiry.server";
@@ -16,7 +18,9 @@ import { createBotApi } from "~/platform/bot-api.server";
 import { type CalendarDate, shopToday } from "~/platform/calendar";
 import { type Clock, systemClock } from "~/platform/clock";
 import { databaseTarget, getConfig } from "~/platform/config.server";
+import { publicOrigin } from "~/platform/http.server";
 import type { Job } from "~/platform/job.server";
+import { createFlashSessions } from "~/platform/session.server";
 import { createThrottleSweep } from "~/platform/throttle.server";
 import { createRetentionJob } from "~/privacy/retention.server";
 import { createMorningJob } from "~/shopper/shopper-messages.server";
@@ -34,7 +38,7 @@ const clock: Clock = systemClock;
 const db = createDatabase(databaseTarget(config));
 await migrateToLatest(db);
 // Orders placed before phones had a keyed hash get one (D35); the key is not in the database.
-await fillPhoneKeys(db);
+await fillPhoneKeys(db, config.phoneHashKey);
 /**
  * A shop nobody can run yet (a new install, or a restore of a shop whose owners were all
  * locked out): it says at start how to invite the first owner.
@@ -61,6 +65,7 @@ const telegram: TelegramSettings = {
   },
   publicUrl: config.publicUrl,
   reviewAfterDays: config.desk.reviewAfterDays,
+  phoneHashKey: config.phoneHashKey,
 };
 const bot = config.telegram.botToken
   ? createBotApi({ botToken: config.telegram.botToken, apiUrl: config.telegram.apiUrl })
@@ -133,6 +138,14 @@ export const shop = {
   clock,
   /** The desk's sessions and guards (D23, D31). */
   desk: createDeskSessions({ db, clock, config }),
+  /** The cart cookie (D4): `shop.cart.read(request, known)`, `shop.cart.commit(cart)`. */
+  cart: createCartCookies({ secure: config.trustProxy }),
+  /** The language cookie (D15) as a `?lng=` switch writes it. */
+  language: createLanguageCookie({ secure: config.trustProxy }),
+  /** The signed session cookie: a toast, a desk outcome, the order just placed. */
+  flash: createFlashSessions({ secret: config.sessionSecret, secure: config.trustProxy }),
+  /** The shop's absolute address for a request: PUBLIC_URL (D29), see `publicOrigin`. */
+  origin: (request: Request): string => publicOrigin(request, config),
   /** The shop's calendar date in Tbilisi now (D6). */
   today: (): CalendarDate => shopToday(clock()),
   /**

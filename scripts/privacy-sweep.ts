@@ -14,7 +14,7 @@ const config = getConfig();
 const db = createDatabase(databaseTarget(config));
 try {
   await migrateToLatest(db);
-  await fillPhoneKeys(db);
+  await fillPhoneKeys(db, config.phoneHashKey);
   const { settings } = await loadContent(db);
   const orders = await sweepRetention(db, {
     retention: config.retention,
@@ -25,6 +25,7 @@ try {
           holdAfterRefusals: config.desk.holdAfterRefusals,
           language: settings.chats.language,
           publicUrl: config.publicUrl,
+          phoneHashKey: config.phoneHashKey,
         }
       : null,
   });

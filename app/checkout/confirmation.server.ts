@@ -1,4 +1,4 @@
-import { getSession, sessionStorage } from "~/platform/session.server";
+import type { FlashSessions } from "~/platform/session.server";
 
 /** How long the thank-you page keeps showing the order to the browser that placed it. */
 export const CONFIRMATION_TTL_MS = 30 * 60 * 1000;
@@ -15,18 +15,23 @@ interface PlacedOrderMark {
  * that browser can see its thank-you page, and a reload still shows it for a while.
  */
 export async function rememberPlacedOrder(
+  flash: FlashSessions,
   request: Request,
   orderNumber: number,
   now: number,
 ): Promise<string> {
-  const session = await getSession(request);
+  const session = await flash.read(request);
   session.set(KEY, { orderNumber, placedAt: now } satisfies PlacedOrderMark);
-  return sessionStorage.commitSession(session);
+  return flash.commit(session);
 }
 
 /** The order this browser placed recently, or null. */
-export async function readPlacedOrder(request: Request, now: number): Promise<number | null> {
-  const session = await getSession(request);
+export async function readPlacedOrder(
+  flash: FlashSessions,
+  request: Request,
+  now: number,
+): Promise<number | null> {
+  const session = await flash.read(request);
   const mark = session.get(KEY) as PlacedOrderMark | undefined;
   if (!mark || typeof mark.orderNumber !== "number" || typeof mark.placedAt !== "number")
     return null;

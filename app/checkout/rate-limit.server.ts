@@ -1,6 +1,5 @@
 import type { Kysely } from "kysely";
 import type { Clock } from "~/platform/clock";
-import { getConfig } from "~/platform/config.server";
 import { RATE_WINDOW_MS } from "~/platform/limits";
 import { hitThrottle } from "~/platform/throttle.server";
 import type { Database } from "../../db/schema";
@@ -44,11 +43,12 @@ const SHARED = "shared";
  * right. The entries to the left of it were written by the client and prove nothing,
  * so the first one is never used. Without a proxy it is the socket's own address; when
  * neither is known, every such client shares one larger bucket, so a flood is still capped.
+ * `proxy` is the shop's TRUST_PROXY and TRUST_PROXY_HOPS (`shop.config`).
  */
 export function clientKey(
   request: Request,
   socketAddress: string | undefined,
-  proxy: { trustProxy: boolean; trustProxyHops: number } = getConfig(),
+  proxy: { trustProxy: boolean; trustProxyHops: number },
 ): string {
   if (proxy.trustProxy) {
     const entries = (request.headers.get("X-Forwarded-For") ?? "")
@@ -61,9 +61,11 @@ export function clientKey(
   return socketAddress ? `ip:${socketAddress}` : SHARED;
 }
 
-/** The limiter for new orders: ORDER_RATE_LIMIT per client per 10 minutes (0 turns it off). */
-export function orderRateLimiter(db: Kysely<Database>, now: Clock): RateLimiter {
-  const perClient = getConfig().orderRateLimit;
+/**
+ * The limiter for new orders: `perClient` (ORDER_RATE_LIMIT) per client per 10 minutes (0
+ * turns it off).
+ */
+export function orderRateLimiter(db: Kysely<Database>, now: Clock, perClient: number): RateLimiter {
   return createRateLimiter(
     db,
     (key) => (key === SHARED ? perClient * SHARED_BUCKET_FACTOR : perClient),

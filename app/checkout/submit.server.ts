@@ -115,7 +115,7 @@ export async function submitCheckout(
         // Titles are stored as the desk chats read them.
         titleLanguage: deps.telegram.language,
       },
-      { now: deps.now(), telegram: deps.telegram },
+      { now: deps.now(), telegram: deps.telegram, phoneHashKey: deps.telegram.phoneHashKey },
     );
     if (!placed.ok && placed.error === "soldOut") {
       const [first] = placed.short;

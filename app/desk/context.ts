@@ -8,6 +8,7 @@ import type { BotApi } from "~/platform/bot-api.server";
 import type { CalendarDate } from "~/platform/calendar";
 import type { Clock } from "~/platform/clock";
 import type { LoadedConfig } from "~/platform/config.server";
+import type { FlashSessions } from "~/platform/session.server";
 import type { Database } from "../../db/schema";
 import type { DeskSessions } from "./session.server";
 
@@ -31,6 +32,10 @@ export interface DeskContext {
   kickOutbox(): void;
   /** The desk's sessions and guards. */
   desk: DeskSessions;
+  /** The signed session cookie for the next page's message (a toast, an outcome). */
+  flash: FlashSessions;
+  /** The shop's absolute address for a request (PUBLIC_URL, D29): `publicOrigin`. */
+  origin(request: Request): string;
   /** The nightly backup routine, run now in this process (decision 038). */
   backUpNow(): Promise<BackupOutcome>;
 }

@@ -74,6 +74,6 @@ export async function actFinalMove(shop: DeskContext, request: Request, to: Fina
   const outcome = await moveOrders(shop, session, { orderNumbers: numbers, to, note, systemNote });
   return redirect(backOf(form.get("back")), {
     status: 303,
-    headers: { "Set-Cookie": await flashOutcome(request, outcome) },
+    headers: { "Set-Cookie": await flashOutcome(shop.flash, request, outcome) },
   });
 }

@@ -142,6 +142,7 @@ export async function listDeskOrders(
   db: Kysely<Database>,
   filter: DeskFilter,
   now: number,
+  phoneHashKey: string,
 ): Promise<DeskList> {
   const base = applySearch(db.selectFrom("orders"), filter, now);
   const grouped = await base
@@ -171,6 +172,7 @@ export async function listDeskOrders(
     phoneStandings(
       db,
       orders.map((order) => order.phone),
+      phoneHashKey,
     ),
   ]);
   return {
@@ -198,10 +200,14 @@ export interface DeskOrder {
   history: PhoneStanding & { orders: PhoneOrders };
 }
 
-/** One order with everything the desk shows about it, or null. */
+/**
+ * One order with everything the desk shows about it, or null. `phoneHashKey` finds the
+ * phone's other orders when the order has no hash of its own yet.
+ */
 export async function getDeskOrder(
   db: Kysely<Database>,
   orderNumber: number,
+  phoneHashKey: string,
 ): Promise<DeskOrder | null> {
   const found = await findOrder(db, orderNumber);
   if (!found) return null;
@@ -217,7 +223,7 @@ export async function getDeskOrder(
     db
       .selectFrom("orders")
       .select(["order_number", "status", "created_at", "total"])
-      .where("phone_key", "=", order.phone_key ?? phoneKey(order.phone))
+      .where("phone_key", "=", order.phone_key ?? phoneKey(order.phone, phoneHashKey))
       .orderBy("created_at", "desc")
       .orderBy("id", "desc")
       .execute(),

@@ -1,4 +1,4 @@
-import { getSession, sessionStorage } from "~/platform/session.server";
+import type { FlashSessions } from "~/platform/session.server";
 import type { OrderStatus } from "../../db/schema";
 
 const OUTCOME_KEY = "deskOutcome";
@@ -16,21 +16,26 @@ export interface DeskOutcome {
   kept: Array<{ number: string; status: OrderStatus | null }>;
 }
 
-/** Keeps the outcome for the next page; returns the Set-Cookie header. */
-export async function flashOutcome(request: Request, outcome: DeskOutcome): Promise<string> {
-  const session = await getSession(request);
+/** Keeps the outcome for the next page (`shop.flash`); returns the Set-Cookie header. */
+export async function flashOutcome(
+  flash: FlashSessions,
+  request: Request,
+  outcome: DeskOutcome,
+): Promise<string> {
+  const session = await flash.read(request);
   session.flash(OUTCOME_KEY, outcome);
-  return sessionStorage.commitSession(session);
+  return flash.commit(session);
 }
 
 /** The outcome waiting for this page, and the header that forgets it (null: none). */
 export async function takeOutcome(
+  flash: FlashSessions,
   request: Request,
 ): Promise<{ outcome: DeskOutcome | null; setCookie: string | null }> {
   if (!request.headers.get("Cookie")?.includes("__session="))
     return { outcome: null, setCookie: null };
-  const session = await getSession(request);
+  const session = await flash.read(request);
   const outcome = (session.get(OUTCOME_KEY) as DeskOutcome | undefined) ?? null;
   if (!outcome) return { outcome: null, setCookie: null };
-  return { outcome, setCookie: await sessionStorage.commitSession(session) };
+  return { outcome, setCookie: await flash.commit(session) };
 }

@@ -1,5 +1,4 @@
 import { getLocale } from "~/i18n/i18next.server";
-import { publicOrigin } from "~/platform/http.server";
 import type { Staff } from "../../db/schema";
 import type { DeskContext } from "./context";
 import {
@@ -19,7 +18,7 @@ import {
 /** The relying party is the shop at PUBLIC_URL (D29), as links in messages are. */
 async function relyingParty(shop: DeskContext, request: Request): Promise<RelyingParty> {
   const t = shop.t(await getLocale(request), "common");
-  return relyingPartyAt(publicOrigin(request), t("brand.name"));
+  return relyingPartyAt(shop.origin(request), t("brand.name"));
 }
 
 function json(body: unknown, status: number, cookies: string[]): Response {

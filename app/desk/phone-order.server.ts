@@ -72,7 +72,7 @@ export async function placePhoneOrder(
       titleLanguage: shop.telegram.language,
       takenBy: staffName,
     },
-    { now: shop.clock(), telegram: shop.telegram },
+    { now: shop.clock(), telegram: shop.telegram, phoneHashKey: shop.config.phoneHashKey },
   );
   if (!placed.ok && placed.error === "soldOut") {
     const [first] = placed.short;

@@ -1,4 +1,3 @@
-import { publicOrigin } from "~/platform/http.server";
 import type { StaffRole } from "../../db/schema";
 import { SIGN_IN_LINK_TTL_MS } from "./auth.server";
 import type { DeskContext } from "./context";
@@ -29,7 +28,7 @@ export function sendSignInLinkToDeskChats(
       db: shop.db,
       api: shop.bot,
       deskChatIds: shop.telegram.deskChatIds,
-      origin: publicOrigin(request),
+      origin: shop.origin(request),
       next,
       message: (link, minutes) => t("signIn.chatMessage", { link, minutes }),
     },
@@ -58,7 +57,7 @@ export async function sendInviteToDeskChats(
     role: t(`people.roles.${invite.role}`),
     by: invite.by,
     minutes: SIGN_IN_LINK_TTL_MS / 60_000,
-    link: `${publicOrigin(request)}/desk/sign-in/${invite.token}`,
+    link: `${shop.origin(request)}/desk/sign-in/${invite.token}`,
   });
   let delivered = 0;
   for (const [index, chatId] of chatIds.entries()) {

@@ -1,7 +1,6 @@
 import { createCookie } from "@remix-run/node";
 import { parse as parseCookieHeader } from "cookie";
 import { RemixI18Next } from "remix-i18next/server";
-import { getConfig } from "../platform/config.server";
 import type { RequestHead } from "../platform/request-head";
 import { i18nConfig } from "./config";
 import { detectLanguage } from "./detect";
@@ -14,13 +13,19 @@ const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
  * The stored language choice (D15). It holds nothing secret and only one of nine codes
  * is ever accepted from it, so it is not signed.
  */
-const languageCookie = createCookie("lng", {
+const LANGUAGE_COOKIE = "lng";
+const languageCookieOptions = {
   path: "/",
   sameSite: "lax",
   httpOnly: true,
-  secure: getConfig().trustProxy,
   maxAge: ONE_YEAR_SECONDS,
-});
+} as const;
+
+/**
+ * The cookie as read: parsing does not depend on `secure`, which only serializing writes,
+ * so reading needs no setting (`createLanguageCookie` writes it).
+ */
+const languageCookie = createCookie(LANGUAGE_COOKIE, languageCookieOptions);
 
 /**
  * The stored choice, or null. A choice stored before the cookie went through
@@ -53,15 +58,28 @@ export const i18next = new RemixI18Next({
   i18next: { ...i18nConfig, resources },
 });
 
+export interface LanguageCookie {
+  /**
+   * The Set-Cookie header that stores a `?lng=` switch, or null when the request does
+   * not switch language (or switches to the language already stored).
+   */
+  switchCookie(request: Request): Promise<string | null>;
+}
+
 /**
- * The Set-Cookie header that stores a `?lng=` switch, or null when the request does
- * not switch language (or switches to the language already stored).
+ * The language cookie as written, made once by the composition root: `secure` behind an
+ * https proxy (TRUST_PROXY), the one thing about it that depends on the settings.
  */
-export async function languageSwitchCookie(request: Request): Promise<string | null> {
-  const requested = new URL(request.url).searchParams.get("lng");
-  if (!isLanguageCode(requested)) return null;
-  if ((await readStoredLanguage(request)) === requested) return null;
-  return languageCookie.serialize(requested);
+export function createLanguageCookie({ secure }: { secure: boolean }): LanguageCookie {
+  const written = createCookie(LANGUAGE_COOKIE, { ...languageCookieOptions, secure });
+  return {
+    async switchCookie(request) {
+      const requested = new URL(request.url).searchParams.get("lng");
+      if (!isLanguageCode(requested)) return null;
+      if ((await readStoredLanguage(request)) === requested) return null;
+      return written.serialize(requested);
+    },
+  };
 }
 
 /**

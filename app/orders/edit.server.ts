@@ -166,7 +166,7 @@ export async function correctOrder(
       const changed = {
         address: values.address,
         phone: values.phone,
-        phone_key: phoneKey(values.phone),
+        phone_key: phoneKey(values.phone, chat.phoneHashKey),
         name: values.name,
         messenger: values.messenger,
         email: values.email,

@@ -25,6 +25,11 @@ export interface ChatSettings {
   publicUrl?: string | null;
   /** REVIEW_AFTER_DAYS: a delivered order's following shopper is asked for a review then. */
   reviewAfterDays?: number;
+  /**
+   * PHONE_HASH_KEY: the message tells how the phone's orders ended, matched by the phone's
+   * keyed hash (D35); and a correction stores the new phone's hash.
+   */
+  phoneHashKey: string;
 }
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -33,11 +38,11 @@ type Db = Kysely<Database> | Transaction<Database>;
 export async function orderStanding(
   db: Db,
   order: Pick<Order, "id" | "phone" | "status">,
-  settings: Pick<ChatSettings, "holdAfterRefusals" | "language">,
+  settings: Pick<ChatSettings, "holdAfterRefusals" | "language" | "phoneHashKey">,
 ): Promise<OrderStanding> {
   const t = fixedT(settings.language, "desk");
   const [history, last] = await Promise.all([
-    phoneStanding(db, order.phone),
+    phoneStanding(db, order.phone, settings.phoneHashKey),
     db
       .selectFrom("order_events")
       .select(["actor", "at", "note", "note_key", "note_values"])

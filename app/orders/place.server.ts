@@ -54,6 +54,8 @@ export interface PlaceOrderOptions {
   now: number;
   /** Who is told in the chat (D13); the outbox rows are written with the order. */
   telegram?: TelegramSettings;
+  /** PHONE_HASH_KEY: the order is stored with its phone's keyed hash (D35). */
+  phoneHashKey: string;
   randomOrderNumber?(): number;
 }
 
@@ -131,7 +133,7 @@ async function placeOrderOnce(
         order_number: orderNumber,
         address: input.values.address,
         phone: input.values.phone,
-        phone_key: phoneKey(input.values.phone),
+        phone_key: phoneKey(input.values.phone, options.phoneHashKey),
         name: input.values.name,
         messenger: input.values.messenger,
         email: input.values.email,

@@ -36,15 +36,17 @@ export async function itemsOf(db: Db, orderIds: number[]): Promise<Map<number, O
 
 /**
  * How the orders of each phone number ended, in one query for any number of phones. Orders
- * are matched by the phone's keyed hash (D35), so depersonalised orders still count.
+ * are matched by the phone's keyed hash (D35) under `key` (PHONE_HASH_KEY), so
+ * depersonalised orders still count.
  */
 export async function phoneStandings(
   db: Db,
   phones: string[],
+  key: string,
 ): Promise<Map<string, PhoneStanding>> {
   const standings = new Map<string, PhoneStanding>();
   if (phones.length === 0) return standings;
-  const phoneOf = new Map([...new Set(phones)].map((phone) => [phoneKey(phone), phone]));
+  const phoneOf = new Map([...new Set(phones)].map((phone) => [phoneKey(phone, key), phone]));
   const rows = await db
     .selectFrom("orders")
     .select(["phone_key", "status", db.fn.countAll<number>().as("count")])
@@ -63,7 +65,7 @@ export async function phoneStandings(
   return standings;
 }
 
-/** How one phone number's orders ended. */
-export async function phoneStanding(db: Db, phone: string): Promise<PhoneStanding> {
-  return (await phoneStandings(db, [phone])).get(phone) ?? NO_ORDERS;
+/** How one phone number's orders ended (`key`: PHONE_HASH_KEY). */
+export async function phoneStanding(db: Db, phone: string, key: string): Promise<PhoneStanding> {
+  return (await phoneStandings(db, [phone], key)).get(phone) ?? NO_ORDERS;
 }

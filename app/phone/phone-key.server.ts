@@ -1,6 +1,5 @@
 import { createHmac } from "node:crypto";
 import type { Kysely } from "kysely";
-import { getConfig } from "~/platform/config.server";
 import type { Database } from "../../db/schema";
 import { normalizePhone } from "./phone";
 
@@ -9,8 +8,9 @@ import { normalizePhone } from "./phone";
  * key kept outside the database. Orders are linked by it, so how a number's parcels ended
  * (the repeat-refuser memory, D26) survives the number itself: a depersonalised order
  * keeps its hash, and nobody holding only the database can try every number against it.
+ * `key` is PHONE_HASH_KEY (`config.phoneHashKey`), which callers are handed by the shop.
  */
-export function phoneKey(phone: string, key: string = getConfig().phoneHashKey): string {
+export function phoneKey(phone: string, key: string): string {
   const stored = normalizePhone(phone) ?? phone.trim();
   return createHmac("sha256", key).update(stored).digest("base64url");
 }
@@ -19,7 +19,7 @@ export function phoneKey(phone: string, key: string = getConfig().phoneHashKey):
  * Fills the hash of orders placed before it existed (the key is not in the database, so
  * the migration could not). Run at start; a few hundred rows at a time.
  */
-export async function fillPhoneKeys(db: Kysely<Database>, key?: string): Promise<number> {
+export async function fillPhoneKeys(db: Kysely<Database>, key: string): Promise<number> {
   let filled = 0;
   for (;;) {
     const rows = await db

@@ -1,13 +1,16 @@
-import { getConfig } from "./config.server";
+/** Where the shop says it is: PUBLIC_URL and PORT, as the settings have them. */
+export interface SiteAddress {
+  publicUrl: string | null;
+  port: number;
+}
 
 /**
  * The shop's absolute address (D29): PUBLIC_URL. Never taken from a request's Host in
  * production, where anyone can write that header; without PUBLIC_URL a production shop
  * names itself on localhost (said once at boot), and only the development server
- * follows the address it was opened at.
+ * follows the address it was opened at. Routes and desk services ask `shop.origin`.
  */
-export function publicOrigin(request: Request): string {
-  const { publicUrl, port } = getConfig();
+export function publicOrigin(request: Request, { publicUrl, port }: SiteAddress): string {
   if (publicUrl) return publicUrl;
   if (process.env.NODE_ENV === "development") return new URL(request.url).origin;
   return `http://localhost:${port}`;

@@ -11,6 +11,7 @@ import type { Clock } from "./clock";
 import type { RenderTiming } from "./load-context";
 import type { RequestHead } from "./request-head";
 import {
+  type HeaderSettings,
   applySecurityHeaders,
   isDeskPath,
   routePath,
@@ -227,6 +228,8 @@ export interface PageServerOptions {
   maxBytes: number;
   /** Renders a request through Remix; entry.server notes in `context.timing` when it began. */
   render: (request: Request, context: AppLoadContext) => Promise<Response>;
+  /** What a page's security headers take from the settings (entry.server: `shop.config`). */
+  security: HeaderSettings;
 }
 
 /** A page from memory, as the server writes it: no Fetch Response to make and read back. */
@@ -256,7 +259,14 @@ function pageMemory(maxSize: number): LRUCache<string, StoredPage> {
   });
 }
 
-export function createPageServer({ build, revision, clock, maxBytes, render }: PageServerOptions) {
+export function createPageServer({
+  build,
+  revision,
+  clock,
+  maxBytes,
+  render,
+  security,
+}: PageServerOptions) {
   // First visitors' pages, and apart from them (a quarter of the room) pages with a cart.
   const memories =
     maxBytes > 0
@@ -325,7 +335,7 @@ export function createPageServer({ build, revision, clock, maxBytes, render }: P
   async function fromMemory(request: RequestHead): Promise<KeptAnswer | null> {
     const page = (await lookUp(request))?.page;
     if (!page) return null;
-    const kept = keptAnswer(page, request, "hit", []);
+    const kept = keptAnswer(page, request, "hit", [], security);
     const origin = rememberOrigin(request);
     if (origin && (kept.status === 304 || page.html)) kept.headers.append("Set-Cookie", origin);
     return kept;
@@ -336,12 +346,12 @@ export function createPageServer({ build, revision, clock, maxBytes, render }: P
     if (!found) return finish(await renderWhole(request, context), request, "bypass");
     const { shared, pages, key, page: cached } = found;
     const { url } = shared;
-    if (cached) return answer(cached, request, "hit", []);
+    if (cached) return answer(cached, request, "hit", [], security);
     const inFlight = rendering.get(key);
     if (inFlight) {
       // Waited for the same page: served from memory if it could be stored.
       const page = pages.get(key) ?? (await inFlight.then(() => pages.get(key)));
-      if (page) return answer(page, request, "hit", []);
+      if (page) return answer(page, request, "hit", [], security);
       return finish(await renderWhole(request, context), request, "bypass");
     }
     const data = isDataPath(url.pathname);
@@ -355,7 +365,7 @@ export function createPageServer({ build, revision, clock, maxBytes, render }: P
       if (!page) return finish(result, request, "bypass");
       if (!data && shareablePages.size < MAX_KNOWN_PAGES) shareablePages.add(url.pathname);
       pages.set(key, page);
-      return answer(page, request, "miss", result.timings);
+      return answer(page, request, "miss", result.timings, security);
     } finally {
       rendering.delete(key);
     }
@@ -445,9 +455,10 @@ function keptAnswer(
   request: RequestHead,
   outcome: CacheOutcome,
   timings: string[],
+  security: HeaderSettings,
 ): KeptAnswer {
   const headers = new Headers(page.headers);
-  applySecurityHeaders(headers, request, page.scriptSources);
+  applySecurityHeaders(headers, request, page.scriptSources, security);
   headers.set("ETag", page.etag);
   headers.set("Vary", "Accept-Encoding");
   const answered = outcome === "hit" ? [...timings, queryTiming(0)] : timings;
@@ -467,8 +478,9 @@ function answer(
   request: Request,
   outcome: CacheOutcome,
   timings: string[],
+  security: HeaderSettings,
 ): Response {
-  const { status, headers, body } = keptAnswer(page, request, outcome, timings);
+  const { status, headers, body } = keptAnswer(page, request, outcome, timings, security);
   return new Response(body, { status, headers });
 }
 

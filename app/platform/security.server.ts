@@ -4,7 +4,6 @@ import { getLocale } from "../i18n/i18next.server";
 import { fixedT } from "../i18n/instance.server";
 import { getLanguage } from "../i18n/languages";
 import stylesUrl from "../styles/app.css?url";
-import { getConfig } from "./config.server";
 import type { RequestHead } from "./request-head";
 
 const GTAG_HOST = "https://www.googletagmanager.com";
@@ -18,6 +17,21 @@ const ADS_HOSTS = [
   "https://www.google.com",
   "https://googleads.g.doubleclick.net",
 ];
+
+/** The shop's analytics (GA4, Ads): Google's hosts are allowed only when one is set. */
+export interface AnalyticsIds {
+  gaMeasurementId: string | null;
+  adsConversionSendTo: string | null;
+}
+
+/**
+ * What the headers take from the shop's settings (`shop.config`, passed by entry.server):
+ * the analytics ids for the policy, and TRUST_PROXY for Strict-Transport-Security.
+ */
+export interface HeaderSettings {
+  analytics: AnalyticsIds;
+  trustProxy: boolean;
+}
 
 export function createNonce(): string {
   return randomBytes(16).toString("base64");
@@ -54,8 +68,10 @@ export function scriptHashes(html: string): string[] {
  * with this request's nonce or, on a page served to many, by their hashes; Google's
  * hosts only when analytics is configured; nobody may frame the shop.
  */
-export function contentSecurityPolicy(scriptSources: string[]): string {
-  const { gaMeasurementId, adsConversionSendTo } = getConfig().analytics;
+export function contentSecurityPolicy(
+  scriptSources: string[],
+  { gaMeasurementId, adsConversionSendTo }: AnalyticsIds,
+): string {
   const analytics = Boolean(gaMeasurementId || adsConversionSendTo);
   const google = analytics ? [...ANALYTICS_HOSTS, ...(adsConversionSendTo ? ADS_HOSTS : [])] : [];
   const directives: Record<string, string[]> = {
@@ -79,13 +95,19 @@ export function contentSecurityPolicy(scriptSources: string[]): string {
 /**
  * A stored page's policy, written once: its scripts' hashes are the same list for as long
  * as the page is kept (a per-request nonce is a new list each time, and is not kept).
+ * Kept per analytics settings, which are one object for the life of the process.
  */
-const policies = new WeakMap<string[], string>();
-function policyFor(scriptSources: string[]): string {
-  let policy = policies.get(scriptSources);
+const policies = new WeakMap<AnalyticsIds, WeakMap<string[], string>>();
+function policyFor(scriptSources: string[], analytics: AnalyticsIds): string {
+  let written = policies.get(analytics);
+  if (written === undefined) {
+    written = new WeakMap();
+    policies.set(analytics, written);
+  }
+  let policy = written.get(scriptSources);
   if (policy === undefined) {
-    policy = contentSecurityPolicy(scriptSources);
-    policies.set(scriptSources, policy);
+    policy = contentSecurityPolicy(scriptSources, analytics);
+    written.set(scriptSources, policy);
   }
   return policy;
 }
@@ -98,6 +120,7 @@ export function applySecurityHeaders(
   headers: Headers,
   request: RequestHead,
   scriptSources: string[] | null,
+  settings: HeaderSettings,
 ): void {
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
@@ -112,9 +135,9 @@ export function applySecurityHeaders(
   if (isDeskPath(page)) applyDeskHeaders(headers);
   if (isOrderPagePath(page)) applyOrderPageHeaders(headers, page);
   if (scriptSources && process.env.NODE_ENV === "production") {
-    headers.set("Content-Security-Policy", policyFor(scriptSources));
+    headers.set("Content-Security-Policy", policyFor(scriptSources, settings.analytics));
   }
-  if (getConfig().trustProxy && request.headers.get("X-Forwarded-Proto") === "https") {
+  if (settings.trustProxy && request.headers.get("X-Forwarded-Proto") === "https") {
     headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   }
 }
@@ -226,8 +249,11 @@ export function formOrigin(request: Request, publicUrl: string | null): FormOrig
  * Origin is our PUBLIC_URL (the server then drops the header Remix would misjudge), or
  * the 403 page in the visitor's language.
  */
-export async function guardFormOrigin(request: Request): Promise<Response | "trusted" | null> {
-  const verdict = formOrigin(request, getConfig().publicUrl);
+export async function guardFormOrigin(
+  request: Request,
+  settings: HeaderSettings & { publicUrl: string | null },
+): Promise<Response | "trusted" | null> {
+  const verdict = formOrigin(request, settings.publicUrl);
   if (verdict === "same-site") return null;
   if (verdict === "public-url") return "trusted";
   const language = getLanguage(await getLocale(request));
@@ -251,6 +277,6 @@ export async function guardFormOrigin(request: Request): Promise<Response | "tru
 </html>
 `;
   const headers = new Headers({ "Content-Type": "text/html; charset=utf-8" });
-  applySecurityHeaders(headers, request, []);
+  applySecurityHeaders(headers, request, [], settings);
   return new Response(body, { status: 403, headers });
 }

@@ -83,6 +83,8 @@ export async function openRequest(
     receivedOn: CalendarDate;
     actor: string;
     now: number;
+    /** PHONE_HASH_KEY: a request for a phone is stored by the phone's keyed hash (D35). */
+    phoneHashKey: string;
   },
 ): Promise<number> {
   const { query } = input;
@@ -92,7 +94,7 @@ export async function openRequest(
       received_on: toIsoDate(input.receivedOn),
       kind: input.kind,
       subject: subjectOf(query),
-      phone_key: query.kind === "phone" ? phoneKey(query.phone) : null,
+      phone_key: query.kind === "phone" ? phoneKey(query.phone, input.phoneHashKey) : null,
       order_number: query.kind === "order" ? query.orderNumber : null,
       created_at: isoAt(input.now),
       created_by: input.actor,

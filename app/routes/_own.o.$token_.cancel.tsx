@@ -28,7 +28,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const outcome = await cancelByShopper(shop.db, params.token, shop.clock(), shop.telegram);
   if (outcome === "notFound") throw new Response("Not Found", { status: 404 });
   if (outcome === "cancelled") shop.kickOutbox();
-  return redirectWithToast(request, `/o/${params.token}`, {
+  return redirectWithToast(shop.flash, request, `/o/${params.token}`, {
     kind: "checkout",
     message: outcome === "tooLate" ? "track.cancelTooLate" : "track.cancelled",
   });

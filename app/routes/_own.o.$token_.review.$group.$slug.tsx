@@ -82,7 +82,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       { problem: outcome, errors: [] as ReviewFormError[], typed: undefined },
       outcome === "duplicate" ? 409 : 410,
     );
-  return redirectWithToast(request, `/o/${page.token}#review`, {
+  return redirectWithToast(shop.flash, request, `/o/${page.token}#review`, {
     kind: "checkout",
     message: "reviews.thanks",
   });

@@ -32,7 +32,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const phone = (form.get("phone") ?? "").slice(0, FIELD_LIMITS.phone);
   const found = await lookUpOrder(
     shop.db,
-    { number, phone, client: clientKey(request, context.clientAddress) },
+    { number, phone, client: clientKey(request, context.clientAddress, shop.config) },
     shop.clock(),
   );
   if (found.outcome === "found") return redirect(`/o/${found.token}`, 303);

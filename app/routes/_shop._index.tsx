@@ -5,7 +5,6 @@ import type { LineId } from "~/catalog/model";
 import { organizationData } from "~/catalog/structured-data.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { shareable } from "~/platform/handle";
-import { publicOrigin } from "~/platform/http.server";
 import { homeReviews } from "~/reviews/view";
 import { shop } from "~/shop.server";
 import { Reviews } from "~/ui/Reviews";
@@ -31,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       title: pageTitle(t, t("pages.home.title")),
       description: t("pages.home.description"),
       structuredData: organizationData(
-        publicOrigin(request),
+        shop.origin(request),
         t("brand.name"),
         shop.content().settings.contacts,
       ),

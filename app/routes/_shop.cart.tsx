@@ -3,7 +3,6 @@ import { Link, data, redirect } from "@remix-run/react";
 import { type ChangeEvent, type FocusEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CartForm, useCartFetcher, useExpectedQuantity } from "~/cart/CartForm";
-import { commitCart, getCart } from "~/cart/cart.server";
 import { type CartAnswer, applyCartIntent, isCartIntent } from "~/cart/intents";
 import { type PricedLine, digitsOnly } from "~/cart/model";
 import { cartKnowsOf, cartProduct, cartRulesOf } from "~/cart/products";
@@ -46,12 +45,12 @@ export async function action({ request }: ActionFunctionArgs) {
     if (viaFetcher) return data<CartAnswer>({ ok: false, toast }, { status: 400 });
     throw redirect(redirectTo, {
       status: 303,
-      headers: { "Set-Cookie": await flashToast(request, toast) },
+      headers: { "Set-Cookie": await flashToast(shop.flash, request, toast) },
     });
   }
 
   const { catalog } = shop.content();
-  const cart = await getCart(request, cartKnowsOf(catalog));
+  const cart = await shop.cart.read(request, cartKnowsOf(catalog));
   const result = applyCartIntent(cartRulesOf(catalog), cart, intent, form);
   const added =
     result.ok && intent === "add"
@@ -66,11 +65,11 @@ export async function action({ request }: ActionFunctionArgs) {
         : null;
 
   const headers = new Headers();
-  if (result.ok) headers.append("Set-Cookie", await commitCart(result.cart));
+  if (result.ok) headers.append("Set-Cookie", await shop.cart.commit(result.cart));
   if (viaFetcher)
     return data<CartAnswer>({ ok: result.ok, toast }, { status: result.ok ? 200 : 400, headers });
 
-  if (toast) headers.append("Set-Cookie", await flashToast(request, toast));
+  if (toast) headers.append("Set-Cookie", await flashToast(shop.flash, request, toast));
   throw redirect(redirectTo, { status: 303, headers });
 }
 

@@ -13,7 +13,6 @@ import {
 } from "~/catalog/view";
 import { getLocale } from "~/i18n/i18next.server";
 import { shareable } from "~/platform/handle";
-import { publicOrigin } from "~/platform/http.server";
 import { type ProductReviews as ProductReviewsView, productReviews } from "~/reviews/view";
 import { shop } from "~/shop.server";
 import { Breadcrumbs } from "~/ui/Breadcrumbs";
@@ -58,7 +57,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     meta: {
       title: pageTitle(t, view.title),
       description: view.short,
-      structuredData: productData(view, publicOrigin(request), reviews, t("reviews.verifiedBuyer")),
+      structuredData: productData(view, shop.origin(request), reviews, t("reviews.verifiedBuyer")),
     },
   };
 }

@@ -3,7 +3,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, data, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { originCookieOf, readOrigin } from "~/analytics/origin";
-import { commitCart, getCart } from "~/cart/cart.server";
 import { priceCart } from "~/cart/model";
 import { cartKnowsOf, cartProduct } from "~/cart/products";
 import { usePricedCart } from "~/cart/use-cart";
@@ -23,7 +22,7 @@ import { useRootData } from "~/ui/root-data";
 export async function loader({ request }: LoaderFunctionArgs) {
   const language = await getLocale(request);
   const { catalog, settings } = shop.content();
-  const cart = priceCart(await getCart(request, cartKnowsOf(catalog)), (key) =>
+  const cart = priceCart(await shop.cart.read(request, cartKnowsOf(catalog)), (key) =>
     cartProduct(catalog, key, language),
   );
   // Nothing to order, or a product sold out since: the cart says what to do.
@@ -55,13 +54,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
       takingOrders: settings.orders.taking,
       shopPhone: settings.contacts.phone || settings.contacts.whatsapp || null,
       telegram: shop.telegram,
-      rateLimiter: orderRateLimiter(shop.db, shop.clock),
+      rateLimiter: orderRateLimiter(shop.db, shop.clock, shop.config.orderRateLimit),
     },
     {
       form: await readForm(request),
-      cart: await getCart(request, cartKnowsOf(shop.content().catalog)),
+      cart: await shop.cart.read(request, cartKnowsOf(shop.content().catalog)),
       language: await getLocale(request),
-      client: clientKey(request, context.clientAddress),
+      client: clientKey(request, context.clientAddress, shop.config),
       origin: readOrigin(originCookieOf(request.headers.get("Cookie"))),
     },
   );
@@ -91,8 +90,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 /** The redirect to the thank-you page: the cart emptied, the order remembered for this browser. */
 async function thankYou(request: Request, orderNumber: number): Promise<Response> {
   const headers = new Headers();
-  headers.append("Set-Cookie", await commitCart([]));
-  headers.append("Set-Cookie", await rememberPlacedOrder(request, orderNumber, shop.clock()));
+  headers.append("Set-Cookie", await shop.cart.commit([]));
+  headers.append(
+    "Set-Cookie",
+    await rememberPlacedOrder(shop.flash, request, orderNumber, shop.clock()),
+  );
   return redirect("/checkout/thanks", { status: 303, headers });
 }
 

@@ -23,7 +23,7 @@ import { useHydrated } from "~/ui/use-hydrated";
  * signed session; anyone else, or later, is sent home.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const placed = await readPlacedOrder(request, shop.clock());
+  const placed = await readPlacedOrder(shop.flash, request, shop.clock());
   const found = placed === null ? null : await findOrder(shop.db, placed);
   if (!found) throw redirect("/");
   const deliveryDate = parseShortDate(found.order.delivery_time);

@@ -50,7 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const phone = (form.get("phone") ?? "").slice(0, FIELD_LIMITS.phone);
   if (form.get("intent") === "unblock") {
     const lifted = await unblockPhone(shop.db, { phone, actor }, now);
-    return redirectWithToast(request, "/desk/blocked", {
+    return redirectWithToast(shop.flash, request, "/desk/blocked", {
       kind: "desk",
       message: lifted ? "blocked.lifted" : "blocked.gone",
     });
@@ -58,7 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const reason = (form.get("reason") ?? "").slice(0, BLOCK_REASON_MAX);
   const outcome = await blockPhone(shop.db, { phone, reason, actor }, now);
   if (outcome !== "blocked") return data({ problem: outcome, phone, reason }, 400);
-  return redirectWithToast(request, "/desk/blocked", {
+  return redirectWithToast(shop.flash, request, "/desk/blocked", {
     kind: "desk",
     message: "blocked.added",
   });

@@ -47,7 +47,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (saved.problem === "notFound") throw new Response("No such courier.", { status: 404 });
     return data({ problem: saved.problem, id, name: input.name, phone: input.phone }, 400);
   }
-  return redirectWithToast(request, "/desk/couriers", {
+  return redirectWithToast(shop.flash, request, "/desk/couriers", {
     kind: "desk",
     message: id ? "couriers.saved" : "couriers.added",
   });

@@ -145,7 +145,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirect(`/desk/orders/${shown}`, {
     status: 303,
     headers: {
-      "Set-Cookie": await flashOutcome(request, {
+      "Set-Cookie": await flashOutcome(shop.flash, request, {
         kind: result.outcome === "saved" ? "corrected" : "uncorrected",
         count: 1,
         kept: [],

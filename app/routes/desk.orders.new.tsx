@@ -53,7 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect(`/desk/orders/${number}`, {
     status: 303,
     headers: {
-      "Set-Cookie": await flashOutcome(request, { kind: "taken", count: 1, kept: [] }),
+      "Set-Cookie": await flashOutcome(shop.flash, request, { kind: "taken", count: 1, kept: [] }),
     },
   });
 }

@@ -9,7 +9,7 @@ import { sendInviteToDeskChats } from "~/desk/sign-in.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { getLanguage } from "~/i18n/languages";
 import { formatShopDateTime } from "~/platform/calendar";
-import { publicOrigin, readForm } from "~/platform/http.server";
+import { readForm } from "~/platform/http.server";
 import { shop } from "~/shop.server";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 
@@ -67,7 +67,7 @@ export async function action({ request }: ActionFunctionArgs) {
         name: outcome.person.name,
         role: outcome.person.role,
         isNew: outcome.isNew,
-        link: `${publicOrigin(request)}/desk/sign-in/${outcome.token}`,
+        link: `${shop.origin(request)}/desk/sign-in/${outcome.token}`,
         minutes: SIGN_IN_LINK_TTL_MS / 60_000,
         sent,
       },

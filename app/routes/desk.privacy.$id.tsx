@@ -78,7 +78,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   shop.kickOutbox();
   // Reviews may have left the storefront: this process shows it at once.
   await shop.refreshContent();
-  return redirectWithToast(request, `/desk/privacy/${found.id}`, {
+  return redirectWithToast(shop.flash, request, `/desk/privacy/${found.id}`, {
     kind: "desk",
     message:
       result.outcome === "erased" ? "privacy.request.erasedToast" : "privacy.request.nothingToast",

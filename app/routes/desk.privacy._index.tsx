@@ -86,6 +86,7 @@ export async function action({ request }: ActionFunctionArgs) {
     receivedOn: received,
     actor: staff.name,
     now: shop.clock(),
+    phoneHashKey: shop.config.phoneHashKey,
   });
   return redirect(`/desk/privacy/${id}`, 303);
 }

@@ -58,7 +58,7 @@ export const meta: MetaFunction<typeof loader> = pageMetaTags;
 type Answer = { error: PhotoRefusal | "lastPhoto" };
 
 async function answer(request: Request, key: string, message: string) {
-  return redirectWithToast(request, `/desk/products/${key}/photos`, {
+  return redirectWithToast(shop.flash, request, `/desk/products/${key}/photos`, {
     kind: "desk",
     message,
   });

@@ -133,10 +133,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return data<Answer>(answer, 409);
   }
   if (outcome.status === "saved") await shop.refreshContent();
-  throw await redirectWithToast(request, `/desk/products/${product.key}/texts/${language}`, {
-    kind: "desk",
-    message: outcome.status === "saved" ? "products.saved" : "products.unchanged",
-  });
+  throw await redirectWithToast(
+    shop.flash,
+    request,
+    `/desk/products/${product.key}/texts/${language}`,
+    {
+      kind: "desk",
+      message: outcome.status === "saved" ? "products.saved" : "products.unchanged",
+    },
+  );
 }
 
 export default function ProductTextsPage() {

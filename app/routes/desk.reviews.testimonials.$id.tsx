@@ -57,6 +57,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     status: 303,
     headers: {
       "Set-Cookie": await flashToast(
+        shop.flash,
         request,
         createToast({ kind: "desk", message: "reviews.testimonials.saved" }),
       ),

@@ -34,7 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const outcome = await sendSignInLinkToDeskChats(
     shop,
     request,
-    clientKey(request, context.clientAddress),
+    clientKey(request, context.clientAddress, shop.config),
     deskReturnPath(form.get("next")),
   );
   if (outcome !== "sent") console.info(`Desk sign-in link requested: ${outcome}.`);

@@ -8,6 +8,6 @@ import { shop } from "~/shop.server";
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   return form.get("step") === "options"
-    ? offerPasskeySignIn(shop, request, clientKey(request, context.clientAddress))
+    ? offerPasskeySignIn(shop, request, clientKey(request, context.clientAddress, shop.config))
     : signInWithPasskey(shop, request, form);
 }

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { publicOrigin } from "~/platform/http.server";
+import { shop } from "~/shop.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const body = `User-agent: *
@@ -10,7 +10,7 @@ Disallow: /desk
 Disallow: /o/
 Disallow: /track
 
-Sitemap: ${publicOrigin(request)}/sitemap.xml
+Sitemap: ${shop.origin(request)}/sitemap.xml
 `;
   return new Response(body, {
     headers: {

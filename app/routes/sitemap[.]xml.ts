@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { type Catalog, productHref, visibleProducts } from "~/catalog/model";
 import { languages } from "~/i18n/languages";
-import { publicOrigin } from "~/platform/http.server";
 import { shop } from "~/shop.server";
 import { fixedPaths } from "~/ui/site";
 
@@ -19,7 +18,7 @@ function escapeXml(value: string): string {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const origin = publicOrigin(request);
+  const origin = shop.origin(request);
   const urls = sitemapPaths(shop.content().catalog).flatMap((path) => {
     const alternates = languages
       .map(

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { redirect } from "@remix-run/node";
-import { getSession, sessionStorage } from "../platform/session.server";
+import type { FlashSessions } from "../platform/session.server";
 import type { Toast, ToastContent } from "./toast";
 
 const TOAST_KEY = "toast";
@@ -9,11 +9,18 @@ export function createToast(content: ToastContent): Toast {
   return { ...content, id: randomUUID() } as Toast;
 }
 
-/** Keeps a toast for the next page the browser loads; returns the Set-Cookie header. */
-export async function flashToast(request: Request, toast: Toast): Promise<string> {
-  const session = await getSession(request);
+/**
+ * Keeps a toast for the next page the browser loads, in the shop's session cookie
+ * (`shop.flash`); returns the Set-Cookie header.
+ */
+export async function flashToast(
+  flash: FlashSessions,
+  request: Request,
+  toast: Toast,
+): Promise<string> {
+  const session = await flash.read(request);
   session.flash(TOAST_KEY, toast);
-  return sessionStorage.commitSession(session);
+  return flash.commit(session);
 }
 
 /**
@@ -21,19 +28,20 @@ export async function flashToast(request: Request, toast: Toast): Promise<string
  * (null when nothing was waiting, so ordinary pages set no cookie).
  */
 export async function takeToast(
+  flash: FlashSessions,
   request: Request,
 ): Promise<{ toast: Toast | null; setCookie: string | null }> {
   if (!request.headers.get("Cookie")?.includes("__session="))
     return { toast: null, setCookie: null };
-  const session = await getSession(request);
+  const session = await flash.read(request);
   const toast = (session.get(TOAST_KEY) as Toast | undefined) ?? null;
   if (!toast) return { toast: null, setCookie: null };
   // Nothing else kept: the cookie goes, so the visitor's next pages may come from memory
   // again (a session cookie, even an empty one, makes every page theirs alone).
   const setCookie =
     Object.keys(session.data).length === 0
-      ? await sessionStorage.destroySession(session)
-      : await sessionStorage.commitSession(session);
+      ? await flash.destroy(session)
+      : await flash.commit(session);
   return { toast, setCookie };
 }
 
@@ -42,12 +50,13 @@ export async function takeToast(
  * what was done on the page it lands on, with or without JavaScript.
  */
 export async function redirectWithToast(
+  flash: FlashSessions,
   request: Request,
   to: string,
   content: ToastContent,
 ): Promise<Response> {
   return redirect(to, {
     status: 303,
-    headers: { "Set-Cookie": await flashToast(request, createToast(content)) },
+    headers: { "Set-Cookie": await flashToast(flash, request, createToast(content)) },
   });
 }

@@ -29,6 +29,7 @@ import { migrateToLatest } from "../../db/migrate";
 import type { Database } from "../../db/schema";
 import { freePort } from "../../scripts/shop-server.mjs";
 import { freshTarget, testEngine } from "./support/database";
+import { PHONE_HASH_KEY } from "./support/keys";
 
 /** scrypt at its cheapest allowed cost: production's takes a good part of a second a file. */
 const CHEAP = { log2N: 10, r: 8, p: 1 };
@@ -113,7 +114,7 @@ beforeEach(async () => {
       token: `routine-${randomBytes(8).toString("hex")}`,
       titleLanguage: "ru",
     },
-    { now: nightOf("2026-11-28") },
+    { now: nightOf("2026-11-28"), phoneHashKey: PHONE_HASH_KEY },
   );
 });
 

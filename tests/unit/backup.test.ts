@@ -25,6 +25,7 @@ import { type DatabaseTarget, createDatabase } from "../../db/connection";
 import { createMigrator, migrateToLatest } from "../../db/migrate";
 import type { Database } from "../../db/schema";
 import { freshTarget, testEngine } from "./support/database";
+import { PHONE_HASH_KEY } from "./support/keys";
 
 /** The instant every order of these tests is placed: the shop's clock, not the wall's. */
 const NOW = Date.parse("2026-11-22T06:00:00Z");
@@ -33,6 +34,7 @@ const telegram = {
   chatIds: ["111", "222"],
   deskChatIds: ["111"],
   holdAfterRefusals: 2,
+  phoneHashKey: PHONE_HASH_KEY,
   language: "ru" as const,
 };
 const WORKERS = 4;
@@ -80,7 +82,7 @@ async function order(phone = "+995 555 123 456"): Promise<string> {
       token,
       titleLanguage: "ru",
     },
-    { now: NOW, telegram },
+    { now: NOW, phoneHashKey: PHONE_HASH_KEY, telegram },
   );
   if (!result.ok) throw new Error(result.error);
   return token;

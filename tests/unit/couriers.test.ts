@@ -28,11 +28,17 @@ import { createDatabase } from "../../db/connection";
 import { migrateToLatest } from "../../db/migrate";
 import type { Database } from "../../db/schema";
 import { freshTarget } from "./support/database";
+import { PHONE_HASH_KEY } from "./support/keys";
 
 // Wednesday 25 November 2026, 10:00 in Tbilisi.
 const NOW = Date.parse("2026-11-25T06:00:00Z");
 const HOUR = 60 * 60 * 1000;
-const chat = { deskChatIds: ["-100"], holdAfterRefusals: 2, language: "en" as const };
+const chat = {
+  deskChatIds: ["-100"],
+  holdAfterRefusals: 2,
+  phoneHashKey: PHONE_HASH_KEY,
+  language: "en" as const,
+};
 const THURSDAY = { year: 2026, month: 11, day: 26 };
 const FRIDAY = { year: 2026, month: 11, day: 27 };
 
@@ -167,7 +173,7 @@ describe("couriers, hand-offs and cash", () => {
         titleLanguage: "en",
         origin: options.source ? { source: options.source, medium: null, campaign: null } : null,
       },
-      { now: options.at ?? NOW - 20 * HOUR },
+      { now: options.at ?? NOW - 20 * HOUR, phoneHashKey: PHONE_HASH_KEY },
     );
     if (!result.ok) throw new Error(result.error);
     await changeOrderStatus(

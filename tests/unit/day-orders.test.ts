@@ -19,11 +19,17 @@ import { placeOrder } from "~/orders/place.server";
 import { UNDO_WINDOW_MS, cancellationNote, undoRight } from "~/orders/status";
 import type { Database, OrderStatus } from "../../db/schema";
 import { freshDatabase } from "./support/database";
+import { PHONE_HASH_KEY } from "./support/keys";
 
 const NOW = Date.parse("2026-11-22T08:00:00Z");
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-const chat = { deskChatIds: [], holdAfterRefusals: 2, language: "ru" as const };
+const chat = {
+  deskChatIds: [],
+  holdAfterRefusals: 2,
+  phoneHashKey: PHONE_HASH_KEY,
+  language: "ru" as const,
+};
 
 describe("the queue's words and rules", () => {
   it("says how long an order has waited in the reader's language", () => {
@@ -130,7 +136,7 @@ describe("a day's orders, in the database", () => {
         token: `day-token-${String(++tokens).padStart(12, "0")}`,
         titleLanguage: "ru",
       },
-      { now: options.at ?? NOW },
+      { now: options.at ?? NOW, phoneHashKey: PHONE_HASH_KEY },
     );
     if (!result.ok) throw new Error(result.error);
     if (options.name)
@@ -155,9 +161,9 @@ describe("a day's orders, in the database", () => {
         .executeTakeFirstOrThrow()
     ).status;
   const list = async (params: string, now = NOW) =>
-    (await listDeskOrders(db, parseDeskFilter(new URLSearchParams(params)), now)).rows.map(
-      (row) => row.order.order_number,
-    );
+    (
+      await listDeskOrders(db, parseDeskFilter(new URLSearchParams(params)), now, PHONE_HASH_KEY)
+    ).rows.map((row) => row.order.order_number);
 
   it("queues new orders oldest first; one nobody answered waits an hour below the rest", async () => {
     const first = await order({ at: NOW - 3 * HOUR });

@@ -25,6 +25,7 @@ import { nextStatuses, orderStatuses, transition } from "~/orders/status";
 import { startOfShopDay } from "~/platform/calendar";
 import type { Database, OrderStatus } from "../../db/schema";
 import { freshDatabase } from "./support/database";
+import { PHONE_HASH_KEY } from "./support/keys";
 
 describe("the status machine (D24)", () => {
   it("moves cash on delivery forward, returns refused parcels, cancels before shipping", () => {
@@ -236,7 +237,7 @@ describe("with a database", () => {
         token: `desk-token-${String(++tokens).padStart(8, "0")}`,
         titleLanguage: "ru",
       },
-      { now: options.at ?? NOW },
+      { now: options.at ?? NOW, phoneHashKey: PHONE_HASH_KEY },
     );
     if (!result.ok) throw new Error(result.error);
     return result.placed.order.order_number;
@@ -247,6 +248,7 @@ describe("with a database", () => {
     changeOrderStatus(db, { orderNumber, to, actor: nino }, at, {
       deskChatIds: [],
       holdAfterRefusals: 2,
+      phoneHashKey: PHONE_HASH_KEY,
       language: "ru",
     });
 
@@ -258,7 +260,7 @@ describe("with a database", () => {
       expect((await move(number, "confirmed", NOW + 2000)).outcome).toBe("same");
       expect((await move(number, "shipped", NOW + 3000)).outcome).toBe("moved");
       expect((await move(99, "shipped")).outcome).toBe("notFound");
-      const found = await getDeskOrder(db, number);
+      const found = await getDeskOrder(db, number, PHONE_HASH_KEY);
       expect(found?.order.status).toBe("shipped");
       expect(
         found?.events.map((event) => [event.at, event.actor, event.from_status, event.to_status]),
@@ -276,7 +278,7 @@ describe("with a database", () => {
       expect(
         await addOrderNote(db, { orderNumber: number, actor: nino, note: " Call after 6 " }, NOW),
       ).toBe(true);
-      const found = await getDeskOrder(db, number);
+      const found = await getDeskOrder(db, number, PHONE_HASH_KEY);
       expect(found?.events.map((event) => [event.kind, event.note])).toEqual([
         ["note", "Call after 6"],
       ]);
@@ -293,7 +295,12 @@ describe("with a database", () => {
       await move(third, "cancelled");
 
       const list = (query: string, tab = "all") =>
-        listDeskOrders(db, parseDeskFilter(new URLSearchParams({ q: query, tab })), NOW);
+        listDeskOrders(
+          db,
+          parseDeskFilter(new URLSearchParams({ q: query, tab })),
+          NOW,
+          PHONE_HASH_KEY,
+        );
       const numbers = async (query: string, tab?: string) =>
         (await list(query, tab)).rows.map((row) => row.order.order_number);
 
@@ -328,16 +335,23 @@ describe("with a database", () => {
           db,
           parseDeskFilter(new URLSearchParams({ tab: "all", from: date, until: date })),
           NOW,
+          PHONE_HASH_KEY,
         );
       expect((await day("2026-11-21")).rows.map((row) => row.order.order_number)).toEqual([a]);
       expect((await day("2026-11-22")).rows.map((row) => row.order.order_number)).toEqual([b]);
 
       for (let index = 0; index < 30; index++) await order({ at: NOW + index * 1000 });
-      const page1 = await listDeskOrders(db, parseDeskFilter(new URLSearchParams("tab=all")), NOW);
+      const page1 = await listDeskOrders(
+        db,
+        parseDeskFilter(new URLSearchParams("tab=all")),
+        NOW,
+        PHONE_HASH_KEY,
+      );
       const page2 = await listDeskOrders(
         db,
         parseDeskFilter(new URLSearchParams("tab=all&page=2")),
         NOW,
+        PHONE_HASH_KEY,
       );
       expect(page1.rows).toHaveLength(25);
       expect(page1.pageCount).toBe(2);

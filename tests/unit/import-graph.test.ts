@@ -125,25 +125,44 @@ function layerOf(file: string): { name: string; rank: number } | null {
  * beyond (package.json, server/, deploy/).
  */
 function importsAnywhere(file: string): string[] {
+  return importStatements(file).flatMap(({ spec }) => {
+    const found = resolveImport(file, spec);
+    return found ? [found] : [];
+  });
+}
+
+/**
+ * A file's import and re-export statements, each with what it names (`{ a, b }`, `* as x`;
+ * empty for a dynamic `import()`, which reaches everything) and where from.
+ */
+function importStatements(file: string): Array<{ names: string; spec: string }> {
   const text = readFileSync(file, "utf8");
-  const specs = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^;]*?\bfrom\s+["']([^"']+)["']/g)]
-    .concat([...text.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)])
-    .map((match) => match[1] ?? "");
-  return specs.flatMap((spec) => {
-    const bare = spec.replace(/\?.*$/, "");
-    const base = bare.startsWith("~/")
-      ? join(APP, bare.slice(2))
-      : bare.startsWith(".")
-        ? resolve(dirname(file), bare)
-        : null;
-    if (base === null) return [];
-    const found = ["", ".ts", ".tsx", ".mjs", ".json", "/index.ts", "/index.tsx"]
+  return [...text.matchAll(/(?:^|\n)\s*(?:import|export)\b([^;]*?)\bfrom\s+["']([^"']+)["']/g)]
+    .map((match) => ({ names: match[1] ?? "", spec: match[2] ?? "" }))
+    .concat(
+      [...text.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)].map((match) => ({
+        names: "",
+        spec: match[1] ?? "",
+      })),
+    );
+}
+
+/** The file an import's specifier names (app/, db/ and beyond), or null for a package. */
+function resolveImport(file: string, spec: string): string | null {
+  const bare = spec.replace(/\?.*$/, "");
+  const base = bare.startsWith("~/")
+    ? join(APP, bare.slice(2))
+    : bare.startsWith(".")
+      ? resolve(dirname(file), bare)
+      : null;
+  if (base === null) return null;
+  return (
+    ["", ".ts", ".tsx", ".mjs", ".json", "/index.ts", "/index.tsx"]
       .map((ending) => base + ending)
       .find(
         (path) => existsSync(path) && statSync(path).isFile() && /\.(tsx?|mjs|json)$/.test(path),
-      );
-    return found ? [found] : [];
-  });
+      ) ?? null
+  );
 }
 
 describe("the app's layers", () => {
@@ -174,6 +193,23 @@ describe("the app's layers", () => {
     expect(
       importers.filter((file) => !/^app\/(routes\/|root\.tsx$|entry\.server\.tsx$)/.test(file)),
     ).toEqual([]);
+  });
+
+  it("leave the settings to the composition root: no other module imports getConfig", () => {
+    // Nothing below the root reads the settings; it is handed what it needs (cookies made
+    // by factories, `shop.origin`, the phone's key, the headers' settings). Routes read
+    // `shop.config`. A namespace or dynamic import of the module could reach it too.
+    const config = join(APP, "platform/config.server.ts");
+    const readers = files.filter(
+      (file) =>
+        file !== config &&
+        importStatements(file).some(
+          ({ names, spec }) =>
+            resolveImport(file, spec) === config &&
+            (/\bgetConfig\b/.test(names) || /\*\s*as\b/.test(names) || names === ""),
+        ),
+    );
+    expect(readers.map((file) => relative(ROOT, file))).toEqual(["app/shop.server.ts"]);
   });
 
   it("are explained, each upward import with its reason, in docs/ARCHITECTURE.md", () => {

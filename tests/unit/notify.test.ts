@@ -7,6 +7,7 @@ import { placeOrder } from "~/orders/place.server";
 import { createBotApi } from "~/platform/bot-api.server";
 import type { Database } from "../../db/schema";
 import { freshDatabase } from "./support/database";
+import { PHONE_HASH_KEY } from "./support/keys";
 
 const TOKEN = "123456:SECRET-token-abcdefghijklmnop";
 const order = {
@@ -158,7 +159,15 @@ describe("the outbox and its dispatcher (D13)", () => {
       },
       {
         now: clock,
-        telegram: { botToken, chatIds, deskChatIds: chatIds, holdAfterRefusals: 2, language: "ru" },
+        phoneHashKey: PHONE_HASH_KEY,
+        telegram: {
+          botToken,
+          chatIds,
+          deskChatIds: chatIds,
+          holdAfterRefusals: 2,
+          phoneHashKey: PHONE_HASH_KEY,
+          language: "ru",
+        },
       },
     );
     if (!result.ok) throw new Error(result.error);

@@ -23,6 +23,7 @@ import {
 } from "../../server/metrics.mjs";
 import { createRouteNamer, routePatterns } from "../../server/route-name.mjs";
 import { freshDatabase } from "./support/database";
+import { PHONE_HASH_KEY } from "./support/keys";
 
 /** The shape of the build's `routes`, with the shop's own ids and paths. */
 const routes = Object.fromEntries(
@@ -290,11 +291,13 @@ describe("the shop's health", () => {
       },
       {
         now,
+        phoneHashKey: PHONE_HASH_KEY,
         telegram: {
           botToken: "123:abc",
           chatIds: ["1", "2"],
           deskChatIds: ["1", "2"],
           holdAfterRefusals: 2,
+          phoneHashKey: PHONE_HASH_KEY,
           language: "ru",
         },
       },

@@ -6,6 +6,7 @@ import { findOrder } from "~/orders/read.server";
 import { isUniqueViolation } from "../../db/connection";
 import type { Database } from "../../db/schema";
 import { freshDatabase } from "./support/database";
+import { PHONE_HASH_KEY } from "./support/keys";
 
 let db: Kysely<Database>;
 
@@ -49,6 +50,7 @@ describe("placeOrder", () => {
   it("stores the order and its items, priced from the catalogue", async () => {
     const result = await placeOrder(db, input("token-aaaaaaaaaaaaaaaa"), {
       now: NOW,
+      phoneHashKey: PHONE_HASH_KEY,
       randomOrderNumber: () => 4321,
     });
     if (!result.ok) throw new Error(result.error);
@@ -80,8 +82,14 @@ describe("placeOrder", () => {
   });
 
   it("returns the first order when the same form is sent again", async () => {
-    const first = await placeOrder(db, input("token-bbbbbbbbbbbbbbbb"), { now: NOW });
-    const second = await placeOrder(db, input("token-bbbbbbbbbbbbbbbb", 5), { now: NOW });
+    const first = await placeOrder(db, input("token-bbbbbbbbbbbbbbbb"), {
+      now: NOW,
+      phoneHashKey: PHONE_HASH_KEY,
+    });
+    const second = await placeOrder(db, input("token-bbbbbbbbbbbbbbbb", 5), {
+      now: NOW,
+      phoneHashKey: PHONE_HASH_KEY,
+    });
     if (!first.ok || !second.ok) throw new Error("expected orders");
     expect(second.placed.created).toBe(false);
     expect(second.placed.order.order_number).toBe(first.placed.order.order_number);
@@ -93,9 +101,14 @@ describe("placeOrder", () => {
   it("never reuses an order number", async () => {
     const numbers = [111111, 111111, 111111, 222222];
     const next = () => numbers.shift() ?? 333333;
-    await placeOrder(db, input("token-cccccccccccccccc"), { now: NOW, randomOrderNumber: next });
+    await placeOrder(db, input("token-cccccccccccccccc"), {
+      now: NOW,
+      phoneHashKey: PHONE_HASH_KEY,
+      randomOrderNumber: next,
+    });
     const second = await placeOrder(db, input("token-dddddddddddddddd"), {
       now: NOW,
+      phoneHashKey: PHONE_HASH_KEY,
       randomOrderNumber: next,
     });
     expect(second.ok && second.placed.order.order_number).toBe(222222);
@@ -103,7 +116,11 @@ describe("placeOrder", () => {
 
   it("refuses an empty cart and one with nothing for sale", async () => {
     expect(
-      await placeOrder(db, { ...input("token-eeeeeeeeeeeeeeee"), cart: [] }, { now: NOW }),
+      await placeOrder(
+        db,
+        { ...input("token-eeeeeeeeeeeeeeee"), cart: [] },
+        { now: NOW, phoneHashKey: PHONE_HASH_KEY },
+      ),
     ).toEqual({
       ok: false,
       error: "emptyCart",
@@ -112,7 +129,7 @@ describe("placeOrder", () => {
       await placeOrder(
         db,
         { ...input("token-ffffffffffffffff"), cart: [{ key: "body/burn-cream", qty: 1 }] },
-        { now: NOW },
+        { now: NOW, phoneHashKey: PHONE_HASH_KEY },
       ),
     ).toEqual({ ok: false, error: "emptyCart" });
     expect(await count("orders")).toBe(0);
@@ -123,11 +140,13 @@ describe("placeOrder", () => {
     await expect(
       placeOrder(db, input("token-gggggggggggggggg"), {
         now: NOW,
+        phoneHashKey: PHONE_HASH_KEY,
         telegram: {
           botToken: "1:x",
           chatIds: ["111", "111"],
           deskChatIds: [],
           holdAfterRefusals: 2,
+          phoneHashKey: PHONE_HASH_KEY,
           language: "ru",
         },
       }),
@@ -141,7 +160,7 @@ describe("placeOrder", () => {
     const result = await placeOrder(
       db,
       { ...input("token-hhhhhhhhhhhhhhhh"), values: { ...values, address } },
-      { now: NOW },
+      { now: NOW, phoneHashKey: PHONE_HASH_KEY },
     );
     expect(result.ok && result.placed.order.address).toBe(address);
     expect(await count("orders")).toBe(1);
@@ -154,6 +173,7 @@ describe("stock (counted per product, taken with the order)", () => {
     chatIds: [],
     deskChatIds: [],
     holdAfterRefusals: 2,
+    phoneHashKey: PHONE_HASH_KEY,
     language: "ru" as const,
   };
 
@@ -184,14 +204,20 @@ describe("stock (counted per product, taken with the order)", () => {
 
   it("takes the quantity in the order's transaction and charges the price stored now", async () => {
     await setStock(20, 45_50);
-    const placed = await placeOrder(db, input("token-stock-aaaaaaaaaa", 3), { now: NOW });
+    const placed = await placeOrder(db, input("token-stock-aaaaaaaaaa", 3), {
+      now: NOW,
+      phoneHashKey: PHONE_HASH_KEY,
+    });
     expect(placed.ok && placed.placed.order.total).toBe(136_50);
     expect(await stock()).toBe(17);
   });
 
   it("refuses more than is left, naming what is left, and stores nothing", async () => {
     await setStock(2);
-    const result = await placeOrder(db, input("token-stock-bbbbbbbbbb", 3), { now: NOW });
+    const result = await placeOrder(db, input("token-stock-bbbbbbbbbb", 3), {
+      now: NOW,
+      phoneHashKey: PHONE_HASH_KEY,
+    });
     expect(result).toEqual({
       ok: false,
       error: "soldOut",
@@ -206,7 +232,7 @@ describe("stock (counted per product, taken with the order)", () => {
     const before = await revision();
     const results = await Promise.all(
       ["token-race-aaaaaaaaaaaa", "token-race-bbbbbbbbbbbb"].map((token) =>
-        placeOrder(db, input(token, 1), { now: NOW }),
+        placeOrder(db, input(token, 1), { now: NOW, phoneHashKey: PHONE_HASH_KEY }),
       ),
     );
     expect(results.filter((result) => result.ok)).toHaveLength(1);
@@ -219,8 +245,14 @@ describe("stock (counted per product, taken with the order)", () => {
 
   it("puts a cancelled or refused order's jars back, and leaves uncounted stock alone", async () => {
     await setStock(5);
-    const first = await placeOrder(db, input("token-back-aaaaaaaaaaaa", 2), { now: NOW });
-    const second = await placeOrder(db, input("token-back-bbbbbbbbbbbb", 3), { now: NOW });
+    const first = await placeOrder(db, input("token-back-aaaaaaaaaaaa", 2), {
+      now: NOW,
+      phoneHashKey: PHONE_HASH_KEY,
+    });
+    const second = await placeOrder(db, input("token-back-bbbbbbbbbbbb", 3), {
+      now: NOW,
+      phoneHashKey: PHONE_HASH_KEY,
+    });
     if (!first.ok || !second.ok) throw new Error("expected orders");
     expect(await stock()).toBe(0);
     const actor = { name: "Nino", staffId: null };
@@ -237,7 +269,10 @@ describe("stock (counted per product, taken with the order)", () => {
     expect(await stock()).toBe(5);
 
     await setStock(null);
-    const uncounted = await placeOrder(db, input("token-back-cccccccccccc", 4), { now: NOW });
+    const uncounted = await placeOrder(db, input("token-back-cccccccccccc", 4), {
+      now: NOW,
+      phoneHashKey: PHONE_HASH_KEY,
+    });
     if (!uncounted.ok) throw new Error("expected an order");
     await changeOrderStatus(
       db,

@@ -9,6 +9,11 @@ import { countQueries } from "../../db/query-count";
 const TBILISI_NOON = Date.UTC(2026, 10, 23, 8);
 const DAY = 86_400_000;
 const CART = `cart_v1=${encodeURIComponent('[["body/hemor-cream",1]]')}`;
+/** The headers' settings of a shop without analytics or a proxy (the defaults). */
+const security = {
+  analytics: { gaMeasurementId: null, adsConversionSendTo: null },
+  trustProxy: false,
+};
 
 let environment: typeof process.env.NODE_ENV;
 beforeAll(() => {
@@ -41,6 +46,7 @@ function shop(
     revision: () => revision,
     clock: () => now,
     maxBytes: 1024 * 1024,
+    security,
     async render(request) {
       count += 1;
       const nonce = `nonce${count}abc==`;
@@ -318,6 +324,7 @@ describe("pages the same for everyone, from memory", () => {
       clock: () => TBILISI_NOON,
       maxBytes: 10_000,
       render,
+      security,
     });
     for (const path of ["/a", "/b", "/c", "/d"])
       await small(new Request(`http://shop.test${path}`), {});
@@ -328,6 +335,7 @@ describe("pages the same for everyone, from memory", () => {
       clock: () => TBILISI_NOON,
       maxBytes: 0,
       render,
+      security,
     });
     await none(new Request("http://shop.test/a"), {});
     expect(outcome(await none(new Request("http://shop.test/a"), {}))).toBe("bypass");

@@ -9,6 +9,7 @@ import { languageCodes } from "~/i18n/languages";
 import { placeOrder } from "~/orders/place.server";
 import type { Database } from "../../db/schema";
 import { freshDatabase } from "./support/database";
+import { PHONE_HASH_KEY } from "./support/keys";
 
 const NOW = Date.parse("2026-11-24T09:00:00Z");
 const actor = { staffId: null, name: "Nino" };
@@ -162,7 +163,7 @@ describe("editing the catalogue (D31, D32)", () => {
         token: "token-products-desk-1",
         titleLanguage: "ru",
       },
-      { now: NOW },
+      { now: NOW, phoneHashKey: PHONE_HASH_KEY },
     );
     const revision = await readRevision(db);
     const saved = await saveProduct(db, {

@@ -17,6 +17,7 @@ import {
 import { homeReviews, productReviews } from "~/reviews/view";
 import type { Database, Order } from "../../db/schema";
 import { freshDatabase } from "./support/database";
+import { PHONE_HASH_KEY } from "./support/keys";
 
 const DAY = 24 * 60 * 60 * 1000;
 const KEY = "body/hemor-cream";
@@ -58,6 +59,7 @@ describe("reviews from people who bought", () => {
   const chat = {
     deskChatIds: ["-100"],
     holdAfterRefusals: 2,
+    phoneHashKey: PHONE_HASH_KEY,
     language: "ru" as const,
     publicUrl: "https://kolkhida.test",
     reviewAfterDays: 3,
@@ -92,7 +94,7 @@ describe("reviews from people who bought", () => {
         token: `reviews-${String(++tokens).padStart(12, "0")}`,
         titleLanguage: "ru",
       },
-      { now: clock },
+      { now: clock, phoneHashKey: PHONE_HASH_KEY },
     );
     if (!result.ok) throw new Error(result.error);
     return result.placed.order;

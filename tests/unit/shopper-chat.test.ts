@@ -26,6 +26,7 @@ import {
 import { queueMorningMessages, shopperChatOf } from "~/shopper/shopper-messages.server";
 import type { Database, Order } from "../../db/schema";
 import { freshDatabase } from "./support/database";
+import { PHONE_HASH_KEY } from "./support/keys";
 
 const TOKEN = "123456:SECRET-token-abcdefghijklmnop";
 const DESK_CHAT = "-1001";
@@ -95,7 +96,12 @@ describe("the shopper follows an order in Telegram", () => {
   let updateId: number;
   let tokens = 0;
   const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
-  const chat = { deskChatIds: [DESK_CHAT], holdAfterRefusals: 2, language: "ru" as const };
+  const chat = {
+    deskChatIds: [DESK_CHAT],
+    holdAfterRefusals: 2,
+    phoneHashKey: PHONE_HASH_KEY,
+    language: "ru" as const,
+  };
   const staff = { name: "Nino", staffId: null };
   const calls: Array<{ method: string; body: Record<string, unknown> }> = [];
 
@@ -138,7 +144,11 @@ describe("the shopper follows an order in Telegram", () => {
         token: `shopper-chat-${String(++tokens).padStart(12, "0")}`,
         titleLanguage: "ru",
       },
-      { now: clock, telegram: { botToken: TOKEN, chatIds: [DESK_CHAT], ...chat } },
+      {
+        now: clock,
+        phoneHashKey: PHONE_HASH_KEY,
+        telegram: { botToken: TOKEN, chatIds: [DESK_CHAT], ...chat },
+      },
     );
     if (!result.ok) throw new Error(result.error);
     return result.placed.order;

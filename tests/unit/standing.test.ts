@@ -5,6 +5,7 @@ import { findOrder, phoneStanding, phoneStandings } from "~/orders/read.server";
 import { callBeforeShipping } from "~/orders/standing";
 import type { Database, OrderStatus } from "../../db/schema";
 import { freshDatabase } from "./support/database";
+import { PHONE_HASH_KEY } from "./support/keys";
 
 let db: Kysely<Database>;
 
@@ -38,7 +39,7 @@ async function orderFrom(phone: string, status: OrderStatus): Promise<number> {
       token: `token-${number}-aaaaaaaaaaaa`,
       titleLanguage: "ru",
     },
-    { now: NOW, randomOrderNumber: () => number },
+    { now: NOW, phoneHashKey: PHONE_HASH_KEY, randomOrderNumber: () => number },
   );
   if (!result.ok) throw new Error(result.error);
   await db.updateTable("orders").set({ status }).where("order_number", "=", number).execute();
@@ -68,11 +69,15 @@ describe("a phone's standing", () => {
     await orderFrom(nino, "delivered");
     await orderFrom(nino, "new");
     await orderFrom(giorgi, "delivered");
-    const standings = await phoneStandings(db, [nino, giorgi, nino, "+995 511 111 111"]);
+    const standings = await phoneStandings(
+      db,
+      [nino, giorgi, nino, "+995 511 111 111"],
+      PHONE_HASH_KEY,
+    );
     expect(standings.get(nino)).toEqual({ count: 4, refused: 2, delivered: 1 });
     expect(standings.get(giorgi)).toEqual({ count: 1, refused: 0, delivered: 1 });
     expect(standings.has("+995 511 111 111")).toBe(false);
-    expect(await phoneStanding(db, "+995 511 111 111")).toEqual({
+    expect(await phoneStanding(db, "+995 511 111 111", PHONE_HASH_KEY)).toEqual({
       count: 0,
       refused: 0,
       delivered: 0,

@@ -5,6 +5,7 @@ import { type CheckoutDeps, submitCheckout } from "~/checkout/submit.server";
 import { blockPhone, listBlockedPhones, unblockPhone } from "~/orders/blocked.server";
 import type { Database } from "../../db/schema";
 import { freshDatabase } from "./support/database";
+import { PHONE_HASH_KEY } from "./support/keys";
 
 // 10:00 in Tbilisi on 22 Nov 2026; the window is the spec's own year shifted to 2026.
 const NOW = Date.parse("2026-11-22T06:00:00Z");
@@ -30,6 +31,7 @@ function deps(limit = 10, takingOrders = true): CheckoutDeps {
       chatIds: ["111", "222"],
       deskChatIds: ["111"],
       holdAfterRefusals: 2,
+      phoneHashKey: PHONE_HASH_KEY,
       language: "ru",
     },
     rateLimiter: createRateLimiter(

@@ -32,6 +32,7 @@ import { acquireLease, releaseLease } from "~/platform/lease.server";
 import { createDatabase } from "../../db/connection";
 import { migrateToLatest } from "../../db/migrate";
 import type { Database } from "../../db/schema";
+import { PHONE_HASH_KEY } from "./support/keys";
 
 const TOKEN = "123456:SECRET-token-abcdefghijklmnop";
 const t = fixedT("ru", "desk");
@@ -176,7 +177,12 @@ describe("with a database", () => {
   let db: Kysely<Database>;
   let clock: number;
   const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
-  const chat = { deskChatIds: ["111", "222"], holdAfterRefusals: 2, language: "ru" as const };
+  const chat = {
+    deskChatIds: ["111", "222"],
+    holdAfterRefusals: 2,
+    phoneHashKey: PHONE_HASH_KEY,
+    language: "ru" as const,
+  };
   let tokens = 0;
   /** Telegram numbers messages per chat; here one counter serves every chat. */
   let messageId = 100;
@@ -215,7 +221,11 @@ describe("with a database", () => {
         token: `telegram-token-${String(++tokens).padStart(6, "0")}`,
         titleLanguage: "ru",
       },
-      { now: clock, telegram: { botToken: TOKEN, chatIds, ...settings } },
+      {
+        now: clock,
+        phoneHashKey: PHONE_HASH_KEY,
+        telegram: { botToken: TOKEN, chatIds, ...settings },
+      },
     );
     if (!result.ok) throw new Error(result.error);
     return result.placed.order;
@@ -624,7 +634,7 @@ describe("with a database", () => {
     it("stores its reason as a key, so the German desk reads it in German and the chat in Russian", async () => {
       const placed = await place();
       await expireUnconfirmedOrders(db, options, clock + 24 * 3600_000);
-      const found = await getDeskOrder(db, placed.order_number);
+      const found = await getDeskOrder(db, placed.order_number, PHONE_HASH_KEY);
       const [event] = found?.events ?? [];
       expect(event && eventNote(event, fixedT("de", "desk"))).toBe(
         "Nicht innerhalb von 24 Std. bestätigt — automatisch storniert",

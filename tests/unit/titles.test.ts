@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { beforeAll, describe, expect, it } from "vitest";
+import { createCartCookies } from "~/cart/cart.server";
 import { fixedT } from "~/i18n/instance.server";
 import { languageCodes } from "~/i18n/languages";
 import { pageTitle } from "~/ui/meta";
@@ -66,8 +67,8 @@ let cartCookie: string;
 
 beforeAll(async () => {
   if (testEngine === "postgres") process.env.DATABASE_URL = await freshPostgresUrl();
-  const { commitCart } = await import("~/cart/cart.server");
-  cartCookie = (await commitCart([{ key: "body/hemor-cream", qty: 1 }])).split(";")[0] ?? "";
+  const cart = createCartCookies({ secure: false });
+  cartCookie = (await cart.commit([{ key: "body/hemor-cream", qty: 1 }])).split(";")[0] ?? "";
 });
 
 describe("pageTitle, the one way a title is made", () => {

@@ -13,11 +13,17 @@ import { isTrackToken, maskedAddress, maskedPhone } from "~/shopper/tracking";
 import { lookUpOrder } from "~/shopper/tracking.server";
 import type { Database } from "../../db/schema";
 import { freshDatabase } from "./support/database";
+import { PHONE_HASH_KEY } from "./support/keys";
 
 const NOW = Date.parse("2026-11-25T06:00:00Z");
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
-const chat = { deskChatIds: [], holdAfterRefusals: 2, language: "en" as const };
+const chat = {
+  deskChatIds: [],
+  holdAfterRefusals: 2,
+  phoneHashKey: PHONE_HASH_KEY,
+  language: "en" as const,
+};
 const staff = { name: "Nino", staffId: null };
 const emptyCatalog = { products: [] } as never;
 
@@ -60,7 +66,7 @@ describe("following an order", () => {
         token: `track-token-${String(++tokens).padStart(12, "0")}`,
         titleLanguage: "en",
       },
-      { now: NOW },
+      { now: NOW, phoneHashKey: PHONE_HASH_KEY },
     );
     if (!result.ok) throw new Error(result.error);
     return result.placed.order;

@@ -50,6 +50,6 @@ export async function actOnList(
   }
   return redirect(back, {
     status: 303,
-    headers: { "Set-Cookie": await flashOutcome(request, outcome) },
+    headers: { "Set-Cookie": await flashOutcome(shop.flash, request, outcome) },
   });
 }

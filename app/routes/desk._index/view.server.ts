@@ -27,9 +27,9 @@ export async function readOrderList(shop: DeskContext, session: GuardedSession, 
   const filter = parseDeskFilter(url.searchParams);
   const now = shop.clock();
   const [list, recent, { outcome, setCookie }] = await Promise.all([
-    listDeskOrders(shop.db, filter, now),
+    listDeskOrders(shop.db, filter, now, shop.config.phoneHashKey),
     latestUndoableChange(shop.db, session.staff.id, now),
-    takeOutcome(request),
+    takeOutcome(shop.flash, request),
   ]);
   // A search reads orders by a person's name, phone or address: in the access log (D35).
   if (filter.query)

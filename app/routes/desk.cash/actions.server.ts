@@ -90,5 +90,5 @@ export async function actOnCash(
   } else {
     throw new Response("Unknown action.", { status: 400 });
   }
-  return redirectWithToast(request, `/desk/cash?day=${day}`, { kind: "desk", message });
+  return redirectWithToast(shop.flash, request, `/desk/cash?day=${day}`, { kind: "desk", message });
 }

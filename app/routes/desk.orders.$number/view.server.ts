@@ -29,12 +29,13 @@ export async function readOrderView(
   request: Request,
   number: number | null,
 ) {
-  const found = number === null ? null : await getDeskOrder(shop.db, number);
+  const found =
+    number === null ? null : await getDeskOrder(shop.db, number, shop.config.phoneHashKey);
   if (!found) return null;
   const { order, items, events, history } = found;
   const now = shop.clock();
   await session.access.record("order", [order.order_number]);
-  const { outcome, setCookie } = await takeOutcome(request);
+  const { outcome, setCookie } = await takeOutcome(shop.flash, request);
   const latest = events.filter((event) => event.kind === "status").at(-1);
   const right =
     latest && latest.to_status === order.status

@@ -70,7 +70,7 @@ export async function saveProductForm(
     case "saved":
     case "unchanged": {
       if (outcome.status === "saved") await shop.refreshContent();
-      throw await redirectWithToast(request, `/desk/products/${outcome.key}`, {
+      throw await redirectWithToast(shop.flash, request, `/desk/products/${outcome.key}`, {
         kind: "desk",
         message: outcome.status === "saved" ? "products.saved" : "products.unchanged",
       });

@@ -38,7 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
     redirect(where, {
       status: 303,
       headers: {
-        "Set-Cookie": await flashToast(request, createToast({ kind: "desk", message })),
+        "Set-Cookie": await flashToast(shop.flash, request, createToast({ kind: "desk", message })),
       },
     });
 

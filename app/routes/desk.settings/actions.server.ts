@@ -80,7 +80,7 @@ export async function saveSettingsForm(
     return data<Answer>({ ...stale, section: named }, 409);
   }
   if (outcome === "saved") await shop.refreshContent();
-  throw await redirectWithToast(request, "/desk/settings", {
+  throw await redirectWithToast(shop.flash, request, "/desk/settings", {
     kind: "desk",
     message: outcome === "saved" ? "settings.saved" : "settings.unchanged",
   });
