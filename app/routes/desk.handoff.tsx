@@ -157,7 +157,7 @@ export default function DeskHandoff() {
       ) : null}
       {/* Drawn anew after every answer: a select keeps its choice through a new default. */}
       <Form
-        key={visit}
+        key={`pick:${visit}`}
         method="get"
         className="desk-form desk-handoff__pick"
         aria-label={t("handoff.pick")}
@@ -189,7 +189,12 @@ export default function DeskHandoff() {
       {page.couriers.length === 0 ? <p className="desk-empty">{t("handoff.noCouriers")}</p> : null}
 
       {page.courier ? (
-        <Form key={visit} method="post" className="desk-form" aria-labelledby="handoff-orders">
+        <Form
+          key={`hand:${visit}`}
+          method="post"
+          className="desk-form"
+          aria-labelledby="handoff-orders"
+        >
           <input type="hidden" name="day" value={page.day} />
           <input type="hidden" name="courier" value={page.courier.id} />
           <h2 id="handoff-orders">{t("handoff.forDay", { count: page.forDay.length })}</h2>
