@@ -165,6 +165,8 @@ test.describe("couriers, cash and the owner's numbers", () => {
       await expect(parcel(number).locator(".desk-parcel__outcome")).toHaveText(
         ka("cash.outcome.delivered"),
       );
+      // The page keeps its place: the parcel just reported is on the screen, not the top.
+      await expect(parcel(number)).toBeInViewport();
       await settled();
     };
     for (const number of [...levan.slice(0, 3), ...dato]) await deliver(number);

@@ -41,10 +41,12 @@ export async function actOnCash(
       { status: problem === "closed" || problem === "changed" ? 409 : 400 },
     );
   let message = "cash.saved";
+  // The card the press was made on: the page comes back to it, with scripts or without.
+  let at = `courier-${courierId}`;
   if (intent === "report") {
     const handoffId = Number(form.get("parcel"));
     const outcome = form.get("outcome");
-    const at = `parcel-${handoffId}`;
+    at = `parcel-${handoffId}`;
     if (!isCourierOutcome(outcome)) return fail("changed", at);
     let report: ReportInput;
     if (outcome === "refused") {
@@ -71,7 +73,6 @@ export async function actOnCash(
     message = `cash.reported.${outcome}`;
   } else if (intent === "receive") {
     const amount = parseCash(form.get("amount") ?? "");
-    const at = `courier-${courierId}`;
     if (amount === null) return fail("amount", at);
     const result = await receiveCash(
       shop.db,
@@ -82,7 +83,6 @@ export async function actOnCash(
     if (result === "closed") return fail("closed", at);
     message = "cash.receivedSaved";
   } else if (intent === "close") {
-    const at = `courier-${courierId}`;
     const result = await closeDay(shop.db, { courierId, day, actor }, now);
     if (result === "notFound") throw new Response("No such courier's day.", { status: 404 });
     if (result === "open" || result === "received") return fail(result, at);
@@ -90,5 +90,6 @@ export async function actOnCash(
   } else {
     throw new Response("Unknown action.", { status: 400 });
   }
-  return redirectWithToast(shop.flash, request, `/desk/cash?day=${day}`, { kind: "desk", message });
+  const back = `/desk/cash?day=${day}#${at}`;
+  return redirectWithToast(shop.flash, request, back, { kind: "desk", message });
 }
