@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { type Actor, recordChanges } from "~/content/activity.server";
+import { type Actor, changesSince, recordChanges } from "~/content/activity.server";
 import { normalizePhone } from "~/phone/phone";
 import { isoAt } from "~/platform/clock";
 import type { Courier, Database } from "../../db/schema";
@@ -8,7 +8,7 @@ import { COURIER_NAME_MAX } from "./model";
 
 export { COURIER_NAME_MAX };
 
-export type CourierProblem = "name" | "phone" | "notFound";
+export type CourierProblem = "name" | "phone" | "notFound" | "stale";
 
 export interface CourierInput {
   name: string;
@@ -36,7 +36,12 @@ function checked(input: CourierInput): { name: string; phone: string } | Courier
  */
 export async function saveCourier(
   db: Kysely<Database>,
-  input: CourierInput & { id: number | null; actor: Actor },
+  input: CourierInput & {
+    id: number | null;
+    actor: Actor;
+    /** The revision the owner's page was read at: a later change to this courier refuses. */
+    revision?: number;
+  },
   now: number,
 ): Promise<{ ok: true; id: number } | { ok: false; problem: CourierProblem }> {
   const fields = checked(input);
@@ -46,6 +51,9 @@ export async function saveCourier(
       ? await trx.selectFrom("couriers").selectAll().where("id", "=", input.id).executeTakeFirst()
       : null;
     if (input.id && !before) return { ok: false, problem: "notFound" } as const;
+    const subject = { type: "courier" as const, id: String(input.id) };
+    if (before && (await changesSince(trx, subject, input.revision)).length > 0)
+      return { ok: false, problem: "stale" } as const;
     const row = { name: fields.name, phone: fields.phone, active: input.active ? 1 : 0 };
     if (before) await trx.updateTable("couriers").set(row).where("id", "=", before.id).execute();
     const id = before

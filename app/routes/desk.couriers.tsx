@@ -5,6 +5,8 @@ import { FIELD_LIMITS } from "~/checkout/fields";
 import { listCouriers, saveCourier } from "~/couriers/couriers.server";
 import { COURIER_NAME_MAX } from "~/couriers/model";
 import { CardList } from "~/desk/CardList";
+import { RevisionField, StaleNotice } from "~/desk/Revision";
+import { formRevision, pageRevision, staleAnswer } from "~/desk/revision.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { readForm } from "~/platform/http.server";
 import { shop } from "~/shop.server";
@@ -16,9 +18,11 @@ import { useFocusOnAnswer } from "~/ui/use-focus-on-answer";
 export async function loader({ request }: LoaderFunctionArgs) {
   await shop.desk.requireOwner(request);
   const t = shop.t(await getLocale(request), "desk");
+  const revision = await pageRevision(shop);
   const couriers = await listCouriers(shop.db);
   return {
     meta: { title: pageTitle(t, t("couriers.title"), { brand: false }), noindex: true },
+    revision,
     couriers: couriers.map((courier) => ({
       id: courier.id,
       name: courier.name,
@@ -42,12 +46,27 @@ export async function action({ request }: ActionFunctionArgs) {
     active: id === null || form.get("active") === "1",
     actor: { staffId: staff.id, name: staff.name },
   };
-  const saved = await saveCourier(shop.db, input, shop.clock());
+  const revision = formRevision(form);
+  const saved = await saveCourier(shop.db, { ...input, revision }, shop.clock());
+  const typed = { name: input.name, phone: input.phone };
   if (!saved.ok) {
     if (saved.problem === "notFound") throw new Response("No such courier.", { status: 404 });
-    return data({ problem: saved.problem, id, name: input.name, phone: input.phone }, 400);
+    if (saved.problem === "stale") {
+      const stale = await staleAnswer(shop, request, {
+        subject: { type: "courier", id: String(id) },
+        since: revision ?? 0,
+        typed,
+        control: (field) => (field === "name" || field === "phone" ? field : null),
+      });
+      return data(
+        { problem: saved.problem, id, ...stale.values, revision: stale.revision, stale },
+        409,
+      );
+    }
+    return data({ problem: saved.problem, id, ...typed, revision, stale: null }, 400);
   }
-  return redirectWithToast(shop.flash, request, "/desk/couriers", {
+  // Back to the courier's card (a new one's too), not the page's top.
+  return redirectWithToast(shop.flash, request, `/desk/couriers#card-${saved.id}`, {
     kind: "desk",
     message: id ? "couriers.saved" : "couriers.added",
   });
@@ -101,12 +120,16 @@ export default function DeskCouriers() {
   const page = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { t } = useTranslation("desk");
-  const alert = useFocusOnAnswer<HTMLParagraphElement>(answer);
+  const alert = useFocusOnAnswer<HTMLDivElement>(answer);
   const problemFor = (id: number | null) =>
     answer && answer.id === id ? (
-      <p ref={alert} role="alert" tabIndex={-1} className="desk-error">
-        {t(`couriers.problem.${answer.problem}`)}
-      </p>
+      <div ref={alert} role="alert" tabIndex={-1}>
+        {answer.stale ? (
+          <StaleNotice changes={answer.stale.changes} />
+        ) : (
+          <p className="desk-error">{t(`couriers.problem.${answer.problem}`)}</p>
+        )}
+      </div>
     ) : null;
   return (
     <section className="desk-page">
@@ -130,7 +153,13 @@ export default function DeskCouriers() {
       <CardList items={page.couriers} empty={t("couriers.none")} keyOf={(courier) => courier.id}>
         {(courier) => (
           <>
-            <Form method="post" className="desk-form" aria-label={courier.name}>
+            <Form
+              id={`card-${courier.id}`}
+              method="post"
+              action={`/desk/couriers#card-${courier.id}`}
+              className="desk-form"
+              aria-label={courier.name}
+            >
               <h3>
                 <bdi>{courier.name}</bdi>{" "}
                 {courier.active ? null : (
@@ -139,6 +168,9 @@ export default function DeskCouriers() {
               </h3>
               {problemFor(courier.id)}
               <input type="hidden" name="id" value={courier.id} />
+              <RevisionField
+                revision={(answer?.id === courier.id ? answer.revision : null) ?? page.revision}
+              />
               <CourierFields
                 prefix={`courier-${courier.id}`}
                 name={answer?.id === courier.id ? answer.name : courier.name}

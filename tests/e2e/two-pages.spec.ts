@@ -128,3 +128,49 @@ for (const lng of ["ka", "ar"] as const) {
     }
   });
 }
+
+for (const lng of ["ka", "ar"] as const) {
+  test(`a courier's card survives two open pages and keeps its place (${lng})`, async ({
+    browser,
+    javaScriptEnabled,
+  }) => {
+    const { context, a, b, name } = await twoPages(browser, javaScriptEnabled, lng);
+    const courierName = text(lng, "desk", "couriers.name");
+    const courierPhone = text(lng, "desk", "couriers.phone");
+    const save = text(lng, "desk", "couriers.save");
+    const courier = `Levan ${Math.random().toString(36).slice(2, 6)}`;
+    try {
+      await a.goto("/desk/couriers");
+      const add = a.locator("form").filter({ has: a.locator("#courier-add") });
+      await add.getByLabel(courierName).fill(courier);
+      await add.getByLabel(courierPhone).fill("+995 599 30 00 00");
+      await saved(
+        a,
+        add,
+        text(lng, "desk", "couriers.addButton"),
+        text(lng, "desk", "couriers.added"),
+      );
+      const mine = a.locator("form[id^='card-']").filter({ hasText: courier });
+      // Back to the new courier's card, with scripts or without; the toast goes by itself
+      // (without scripts too), so it does not stay over the card's Save on a phone.
+      await expect(mine).toBeInViewport();
+      await a.mouse.move(0, 0); // a toast under the pointer waits for it to leave
+      await expect(a.locator(".toast")).toBeHidden();
+      await b.goto("/desk/couriers");
+      const theirs = b.locator("form[id^='card-']").filter({ hasText: courier });
+      await mine.getByLabel(courierPhone).fill("+995 599 31 11 11");
+      await saved(a, mine, save, text(lng, "desk", "couriers.saved"));
+      await theirs.getByLabel(courierName).fill(`${courier} B.`);
+      await theirs.getByRole("button", { name: save }).click();
+      await refused(b, lng, name, javaScriptEnabled);
+      await expect(theirs.getByLabel(courierName)).toHaveValue(`${courier} B.`);
+      await expect(theirs.getByLabel(courierPhone)).toHaveValue("+995 599 311 111");
+      await saved(b, theirs, save, text(lng, "desk", "couriers.saved"));
+      await a.reload();
+      await expect(mine.getByLabel(courierName)).toHaveValue(`${courier} B.`);
+      await expect(mine.getByLabel(courierPhone)).toHaveValue("+995 599 311 111");
+    } finally {
+      await context.close();
+    }
+  });
+}

@@ -8,6 +8,7 @@ import {
   rememberOrigin,
   writeOrigin,
 } from "~/analytics/origin";
+import { activityMark } from "~/content/activity.server";
 import { closeDay, courierDays, handOver, receiveCash, reportParcel } from "~/couriers/cash.server";
 import { saveCourier } from "~/couriers/couriers.server";
 import { cashInput, dayFigures, parseCash, refusalRate } from "~/couriers/model";
@@ -215,6 +216,25 @@ describe("couriers, hand-offs and cash", () => {
     parcelOf(number).then((handoffId) =>
       reportParcel(db, { handoffId, report: input, actor: staff, owner: false }, at, chat),
     );
+
+  it("refuses a courier's save from a page read before another's change to that courier", async () => {
+    const id = await courier("Levan", "0599 123 456");
+    const other = await courier("Dato", "0599 222 333");
+    const read = await activityMark(db);
+    const save = (courierId: number, name: string, phone: string, revision: number) =>
+      saveCourier(db, { id: courierId, name, phone, active: true, actor: owner, revision }, NOW);
+    expect(await save(id, "Levan", "0599 111 111", read)).toEqual({ ok: true, id });
+    // Another courier's change does not make this page stale; the same courier's does.
+    expect(await save(other, "Dato B.", "0599 222 333", read)).toEqual({ ok: true, id: other });
+    expect(await save(id, "Levan K.", "0599 123 456", read)).toEqual({
+      ok: false,
+      problem: "stale",
+    });
+    expect(await save(id, "Levan K.", "0599 111 111", await activityMark(db))).toEqual({
+      ok: true,
+      id,
+    });
+  });
 
   it("keeps a courier's phone in one spelling and refuses what is not a courier", async () => {
     expect(
