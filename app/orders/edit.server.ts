@@ -1,10 +1,10 @@
-import { type Kysely, sql } from "kysely";
+import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import { isOrderable, isProductStatus } from "~/catalog/model";
 import { MAX_LINE_QUANTITY } from "~/constants";
 import { bumpRevision } from "~/content/store.server";
 import { phoneKey } from "~/phone/phone-key.server";
 import { isoAt } from "~/platform/clock";
-import type { Database, Order, OrderItem } from "../../db/schema";
+import type { Database, Order, OrderEvent, OrderItem } from "../../db/schema";
 import type { Actor } from "./change-status.server";
 import { systemNoteColumns } from "./event-note";
 import type { OrderFields } from "./fields";
@@ -33,12 +33,57 @@ export interface OrderCorrection {
   values: OrderFields;
   /** The quantity wanted of each product key; 0 or absent takes the line away. */
   quantities: ReadonlyMap<string, number>;
+  /**
+   * The order's newest event when the page was read (`orderRevision`): a status change or
+   * a correction after it refuses the save, so one person's correction never undoes
+   * another's unseen. Absent, nothing is checked.
+   */
+  revision?: number;
+}
+
+/** The events that change what a correction shows: status moves and corrections. */
+function changesWhatCorrectionShows(query: SelectQueryBuilder<Database, "order_events", object>) {
+  return query.where((eb) =>
+    eb.or([eb("kind", "=", "status"), eb("note_key", "like", "event.edited.%")]),
+  );
+}
+
+/**
+ * The order's newest status move or correction: the revision its correction page is read
+ * at (before the order itself, so a change in between is caught, never missed).
+ */
+export async function orderRevision(db: Kysely<Database>, orderNumber: number): Promise<number> {
+  const row = await changesWhatCorrectionShows(db.selectFrom("order_events"))
+    .select((eb) => eb.fn.max("id").as("id"))
+    .where("order_id", "=", (eb) =>
+      eb.selectFrom("orders").select("id").where("order_number", "=", orderNumber),
+    )
+    .executeTakeFirst();
+  return Number(row?.id ?? 0);
+}
+
+/** The status moves and corrections made after `revision`, oldest first. */
+export async function orderChangesSince(
+  db: Kysely<Database>,
+  orderNumber: number,
+  revision: number,
+): Promise<OrderEvent[]> {
+  return changesWhatCorrectionShows(db.selectFrom("order_events"))
+    .selectAll()
+    .where("order_id", "=", (eb) =>
+      eb.selectFrom("orders").select("id").where("order_number", "=", orderNumber),
+    )
+    .where("id", ">", revision)
+    .orderBy("id")
+    .limit(20)
+    .execute();
 }
 
 export type Correction =
   | { outcome: "saved" | "same"; order: Order }
   | { outcome: "notEditable"; status: Order["status"] }
   | { outcome: "notFound" }
+  | { outcome: "stale" }
   | { outcome: "empty" }
   | { outcome: "stock"; key: string; left: number };
 
@@ -77,6 +122,11 @@ export async function correctOrder(
       if (!order) return { outcome: "notFound" } as const;
       if (!isEditable(order.status))
         return { outcome: "notEditable", status: order.status } as const;
+      if (
+        input.revision !== undefined &&
+        (await orderRevision(trx, order.order_number)) > input.revision
+      )
+        return { outcome: "stale" } as const;
       const items = await trx
         .selectFrom("order_items")
         .selectAll()

@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from "@playwright/test";
 import { type DeskShop, inviteLink } from "./support/desk";
 import { text } from "./support/dictionary";
+import { placeOrderOverHttp } from "./support/order-over-http";
 import { type ShopServer, startShop } from "./support/server";
 import { expect, test } from "./support/test";
 
@@ -169,6 +170,44 @@ for (const lng of ["ka", "ar"] as const) {
       await a.reload();
       await expect(mine.getByLabel(courierName)).toHaveValue(`${courier} B.`);
       await expect(mine.getByLabel(courierPhone)).toHaveValue("+995 599 311 111");
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+for (const lng of ["ka", "ar"] as const) {
+  test(`an order's correction survives two open pages (${lng})`, async ({
+    browser,
+    javaScriptEnabled,
+  }) => {
+    const { context, a, b, name } = await twoPages(browser, javaScriptEnabled, lng);
+    const number = await placeOrderOverHttp(
+      shop.url,
+      "Tbilisi, Chavchavadze 1",
+      "+995 599 55 44 33",
+    );
+    const address = text(lng, "desk", "order.address");
+    const save = text(lng, "desk", "edit.save");
+    const title = new RegExp(text(lng, "catalog", "products.hemor-cream.title"));
+    try {
+      await a.goto(`/desk/orders/${number}/edit`);
+      await b.goto(`/desk/orders/${number}/edit`);
+      // A: a second jar. B, read before it, corrects only the address.
+      await a.getByLabel(title).fill("2");
+      await a.getByRole("button", { name: save }).click();
+      await expect(a.locator(".desk-done")).toContainText(text(lng, "desk", "done.corrected"));
+      await b.getByLabel(address).fill("Tbilisi, Chavchavadze 10, apt 3");
+      await b.getByRole("button", { name: save }).click();
+      const alert = await refused(b, lng, name, javaScriptEnabled);
+      await expect(alert.locator(".desk-timeline li")).not.toHaveCount(0);
+      await expect(b.getByLabel(address)).toHaveValue("Tbilisi, Chavchavadze 10, apt 3");
+      // Nothing of B's was saved, and A's second jar stands.
+      await a.goto(`/desk/orders/${number}`);
+      await expect(a.locator(".desk-details")).toContainText("Chavchavadze 1");
+      await expect(a.locator(".desk-details")).not.toContainText("Chavchavadze 10");
+      await a.goto(`/desk/orders/${number}/edit`);
+      await expect(a.getByLabel(title)).toHaveValue("2");
     } finally {
       await context.close();
     }

@@ -13,7 +13,7 @@ import {
   saveOrderLabels,
   undoStatusChange,
 } from "~/orders/change-status.server";
-import { correctOrder } from "~/orders/edit.server";
+import { correctOrder, orderChangesSince, orderRevision } from "~/orders/edit.server";
 import { parseTags } from "~/orders/labels";
 import { placeOrder } from "~/orders/place.server";
 import { UNDO_WINDOW_MS, cancellationNote, undoRight } from "~/orders/status";
@@ -348,6 +348,35 @@ describe("a day's orders, in the database", () => {
         NOW,
         chat,
       );
+
+    it("refuses a correction from a page read before another correction or a move", async () => {
+      await setStock(10);
+      const number = await order({ qty: 1 });
+      const read = await orderRevision(db, number);
+      const correctFrom = (qty: number, revision: number) =>
+        correctOrder(
+          db,
+          {
+            orderNumber: number,
+            actor: nino,
+            values,
+            quantities: new Map([["body/hemor-cream", qty]]),
+            revision,
+          },
+          NOW,
+          chat,
+        );
+      expect((await correctFrom(2, read)).outcome).toBe("saved");
+      // A second page read before it would put the quantity back: refused, nothing changed.
+      expect((await correctFrom(3, read)).outcome).toBe("stale");
+      const changes = await orderChangesSince(db, number, read);
+      expect(changes.map((event) => event.note_key)).toContain("event.edited.items");
+      expect((await correctFrom(3, await orderRevision(db, number))).outcome).toBe("saved");
+      // A move made since refuses too.
+      const before = await orderRevision(db, number);
+      await move(number, "confirmed", NOW + MINUTE);
+      expect((await correctFrom(1, before)).outcome).toBe("stale");
+    });
 
     it("changes fields and quantities at the price ordered, moves the stock, records each change", async () => {
       await setStock(5);

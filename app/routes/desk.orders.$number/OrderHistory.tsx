@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { actorLabel } from "~/orders/order-words";
+import { TimelineEvents } from "~/desk/Timeline";
 import { Price } from "~/ui/Price";
 import type { OrderView } from "./view.server";
 
@@ -37,19 +37,7 @@ export function OrderHistory({ order }: { order: OrderView }) {
         <li>
           <span className="desk-timeline__at">{order.placedAt}</span> {t("order.placedEvent")}
         </li>
-        {order.events.map((event) => (
-          <li key={event.id}>
-            <span className="desk-timeline__at">{event.at}</span>{" "}
-            <span className="desk-timeline__actor">{actorLabel(event.actor, t)}</span>{" "}
-            {event.kind === "status" && event.from && event.to
-              ? t(event.undo ? "order.undoEvent" : "order.movedEvent", {
-                  from: t(`status.${event.from}`),
-                  to: t(`status.${event.to}`),
-                })
-              : t("order.noteEvent")}
-            {event.note ? <q className="desk-timeline__note">{event.note}</q> : null}
-          </li>
-        ))}
+        <TimelineEvents events={order.events} />
       </ol>
 
       <h2>{t("order.shopperChat.title")}</h2>

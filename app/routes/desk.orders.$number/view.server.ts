@@ -1,5 +1,6 @@
 import { messengerLinks } from "~/desk/contact";
 import type { DeskContext } from "~/desk/context";
+import { timelineEvents } from "~/desk/order-events.server";
 import { getDeskOrder } from "~/desk/orders.server";
 import { takeOutcome } from "~/desk/outcome.server";
 import type { GuardedSession } from "~/desk/session.server";
@@ -7,7 +8,6 @@ import { getLocale } from "~/i18n/i18next.server";
 import { getLanguage } from "~/i18n/languages";
 import { undoRightOf } from "~/orders/change-status.server";
 import { isEditable } from "~/orders/edit.server";
-import { eventNote } from "~/orders/event-note";
 import { tagsOf } from "~/orders/labels";
 import { formatOrderNumber } from "~/orders/order-number";
 import { itemTitle, orderLanguage } from "~/orders/order-words";
@@ -96,16 +96,7 @@ export async function readOrderView(
       subtotal: item.subtotal,
     })),
     links: messengerLinks(order.phone, order.messenger),
-    events: events.map((event) => ({
-      id: event.id,
-      at: when(event.at),
-      actor: event.actor,
-      kind: event.kind,
-      from: event.from_status,
-      to: event.to_status,
-      note: eventNote(event, t),
-      undo: event.undoes !== null,
-    })),
+    events: timelineEvents(events, t, locale),
     hold: callBeforeShipping(order.status, history.refused, shop.telegram.holdAfterRefusals),
     shopperChat: await shopperChatOf(shop.db, order.id).then((chat) => ({
       since: chat.since === null ? null : when(chat.since),
