@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
-import { type Actor, recordChanges } from "~/content/activity.server";
+import { type Actor, changesSince, recordChanges } from "~/content/activity.server";
 import { bumpRevision } from "~/content/store.server";
 import { isoAt } from "~/platform/clock";
 import type { Database } from "../../db/schema";
@@ -88,14 +88,39 @@ function photosCount(count: number): string {
 }
 
 /** Adds a processed photo as the product's last one, with its trail row and a new revision. */
+/** The photos' trail rows: what a page of photos was read before. */
+const PHOTOS = { prefix: "photos" };
+
+export type PhotoAdded = "added" | "duplicate" | "stale" | "notFound";
+
+/**
+ * Adds a photo. From a page read before the photos changed (`revision`), it is refused
+ * ("stale"), unless every change since was this person adding photos: that is the same
+ * Upload pressed twice before the page came back, and the photo is already there
+ * ("duplicate", nothing added).
+ */
 export async function addPhoto(
   db: Kysely<Database>,
-  input: { key: string; photo: ProcessedPhoto; actor: Actor; now: number },
-): Promise<boolean> {
+  input: { key: string; photo: ProcessedPhoto; actor: Actor; now: number; revision?: number },
+): Promise<PhotoAdded> {
   const stem = randomBytes(16).toString("hex");
-  return db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx): Promise<PhotoAdded> => {
     const product = await findProductRow(trx, input.key);
-    if (!product) return false;
+    if (!product) return "notFound";
+    const since = await changesSince(
+      trx,
+      { type: "product", id: input.key },
+      input.revision,
+      PHOTOS,
+    );
+    if (since.length > 0) {
+      const mineAdded = since.every(
+        (row) =>
+          row.staff_id === input.actor.staffId &&
+          Number.parseInt(row.after ?? "0", 10) > Number.parseInt(row.before ?? "0", 10),
+      );
+      return mineAdded ? "duplicate" : "stale";
+    }
     const photos = await trx
       .selectFrom("product_photos")
       .select("position")
@@ -137,11 +162,11 @@ export async function addPhoto(
       ],
     });
     await bumpRevision(trx);
-    return true;
+    return "added";
   });
 }
 
-export type PhotoChange = "moved" | "removed" | "notFound" | "lastPhoto" | "same";
+export type PhotoChange = "moved" | "removed" | "notFound" | "lastPhoto" | "same" | "stale";
 
 /** Moves a photo one place earlier or later, or removes it (a product on sale keeps one). */
 export async function changePhoto(
@@ -152,11 +177,15 @@ export async function changePhoto(
     change: "up" | "down" | "remove";
     actor: Actor;
     now: number;
+    /** The revision the page was read at: a change to the photos since refuses this one. */
+    revision?: number;
   },
 ): Promise<PhotoChange> {
   return db.transaction().execute(async (trx): Promise<PhotoChange> => {
     const product = await findProductRow(trx, input.key);
     if (!product) return "notFound";
+    const subject = { type: "product" as const, id: input.key };
+    if ((await changesSince(trx, subject, input.revision, PHOTOS)).length > 0) return "stale";
     const photos = await trx
       .selectFrom("product_photos")
       .select(["id", "position", "source"])

@@ -3,13 +3,34 @@ import { Price } from "~/ui/Price";
 import type { SlipView } from "./slip.server";
 
 /** One packing slip: who, where, what, and the cash to collect; a printed page of its own. */
-export function Slip({ slip, headingLevel = 1 }: { slip: SlipView; headingLevel?: 1 | 2 }) {
-  const { t } = useTranslation("desk");
+export function Slip({
+  slip,
+  sender,
+  headingLevel = 1,
+}: {
+  slip: SlipView;
+  /** The shop's phone, printed with its name as the parcel's sender. */
+  sender: string;
+  headingLevel?: 1 | 2;
+}) {
+  const { t } = useTranslation(["desk", "common"]);
   const Heading = headingLevel === 1 ? "h1" : "h2";
   return (
     <article className="desk-slip">
       <Heading>{t("slip.title", { number: slip.number })}</Heading>
       <dl className="desk-details">
+        <div>
+          <dt>{t("slip.from")}</dt>
+          <dd>
+            {t("common:brand.name")}
+            {sender ? (
+              <>
+                {" · "}
+                <bdi dir="ltr">{sender}</bdi>
+              </>
+            ) : null}
+          </dd>
+        </div>
         {slip.name ? (
           <div>
             <dt>{t("order.name")}</dt>

@@ -9,8 +9,9 @@ import type { DeskContext } from "./context";
  * the form's `revision` field. Absent or unreadable, it is undefined and nothing is
  * checked: only a page the shop drew carries one.
  */
-export function formRevision(form: URLSearchParams): number | undefined {
-  const value = form.get("revision") ?? "";
+export function formRevision(form: { get(name: string): unknown }): number | undefined {
+  const value = form.get("revision");
+  if (typeof value !== "string") return undefined;
   return /^\d{1,15}$/.test(value) ? Number(value) : undefined;
 }
 

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { PrintButton } from "~/desk/PrintButton";
 import { Slip } from "~/desk/Slip";
 import { readSlips } from "~/desk/slip.server";
 import { getLocale } from "~/i18n/i18next.server";
@@ -18,6 +19,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await session.access.record("slip", [Number(slip.number)]);
   const t = shop.t(language, "desk");
   return {
+    sender: shop.content().settings.contacts.phone,
     meta: {
       title: pageTitle(t, t("slip.title", { number: slip.number }), { brand: false }),
       noindex: true,
@@ -29,15 +31,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = pageMetaTags;
 
 export default function PackingSlip() {
-  const { slip } = useLoaderData<typeof loader>();
+  const { slip, sender } = useLoaderData<typeof loader>();
   const { t } = useTranslation("desk");
   return (
     <div className="desk-page">
       <p className="desk-slip__screen-only">
-        <Link to={`/desk/orders/${slip.number}`}>{t("slip.back")}</Link>{" "}
-        <span className="desk-muted">{t("slip.printHint")}</span>
+        <Link to={`/desk/orders/${slip.number}`}>{t("slip.back")}</Link> <PrintButton />
       </p>
-      <Slip slip={slip} />
+      <Slip slip={slip} sender={sender} />
     </div>
   );
 }

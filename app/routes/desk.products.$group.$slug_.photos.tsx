@@ -17,6 +17,9 @@ import {
   changePhoto,
   processPhoto,
 } from "~/catalog/photos.server";
+import { loadCatalog } from "~/content/store.server";
+import { RevisionField, StaleNotice } from "~/desk/Revision";
+import { type StaleAnswer, formRevision, pageRevision, staleAnswer } from "~/desk/revision.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { readForm } from "~/platform/http.server";
 import { shop } from "~/shop.server";
@@ -27,9 +30,9 @@ import { redirectWithToast } from "~/ui/toast.server";
 /** The whole upload: the photo and a few small fields. */
 const UPLOAD_MAX_BYTES = PHOTO_MAX_BYTES + 64 * 1024;
 
-function productOf(params: LoaderFunctionArgs["params"]) {
+function productOf(params: LoaderFunctionArgs["params"], catalog = shop.content().catalog) {
   const key = productKey(params.group ?? "", params.slug ?? "");
-  const product = findProduct(shop.content().catalog, key);
+  const product = findProduct(catalog, key);
   if (!product) throw new Response(null, { status: 404 });
   return product;
 }
@@ -39,13 +42,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await shop.desk.requireOwner(request);
   const language = await getLocale(request);
   const t = shop.t(language, "desk");
-  const product = productOf(params);
+  // The revision first, then the photos as stored now: a change between is caught.
+  const revision = await pageRevision(shop);
+  const product = productOf(params, await loadCatalog(shop.db));
   const title = product.texts[language]?.title || product.key;
   const alts = listItems(product.texts[language]?.photoAlt ?? "");
   return {
     meta: { title: pageTitle(t, t("photos.title", { title }), { brand: false }), noindex: true },
     key: product.key,
     title,
+    revision,
     photos: product.photos.map((photo, index) => ({
       id: photo.id,
       view: photoView(photo, alts[index] ?? t("photos.number", { number: index + 1 })),
@@ -55,7 +61,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = pageMetaTags;
 
-type Answer = { error: PhotoRefusal | "lastPhoto" };
+type Answer = { error: PhotoRefusal | "lastPhoto" } | StaleAnswer;
+
+/** The refusal of a change from a page read before the photos changed: what changed, by whom. */
+const staleAt = async (request: Request, key: string, since: number | undefined) =>
+  data<Answer>(
+    await staleAnswer(shop, request, {
+      subject: { type: "product", id: key },
+      since: since ?? 0,
+      fields: { prefix: "photos" },
+      typed: {},
+      control: () => null,
+    }),
+    409,
+  );
 
 async function answer(request: Request, key: string, message: string) {
   return redirectWithToast(shop.flash, request, `/desk/products/${key}/photos`, {
@@ -76,13 +95,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (change !== "up" && change !== "down" && change !== "remove") {
       throw new Response("Unknown change.\n", { status: 400 });
     }
+    const revision = formRevision(form);
     const outcome = await changePhoto(shop.db, {
       key: product.key,
       photoId: Number(form.get("photo")),
       change,
       actor,
       now: shop.clock(),
+      revision,
     });
+    if (outcome === "stale") return staleAt(request, product.key, revision);
     if (outcome === "lastPhoto") return data<Answer>({ error: "lastPhoto" }, 409);
     if (outcome === "notFound") throw new Response(null, { status: 404 });
     if (outcome !== "same") await shop.refreshContent();
@@ -92,6 +114,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return data<Answer>({ error: "tooLarge" }, 413);
   }
   let file: File | null = null;
+  let revision: number | undefined;
   try {
     const form = await unstable_parseMultipartFormData(
       request,
@@ -99,28 +122,29 @@ export async function action({ request, params }: ActionFunctionArgs) {
     );
     const value = form.get("photo");
     file = value instanceof File ? value : null;
+    revision = formRevision(form);
   } catch (error) {
     if (error instanceof MaxPartSizeExceededError) return data<Answer>({ error: "tooLarge" }, 413);
     throw error;
   }
   const processed = await processPhoto(new Uint8Array(file ? await file.arrayBuffer() : []));
   if (!processed.ok) return data<Answer>({ error: processed.refusal }, 400);
-  if (
-    !(await addPhoto(shop.db, {
-      key: product.key,
-      photo: processed.photo,
-      actor,
-      now: shop.clock(),
-    }))
-  ) {
-    throw new Response(null, { status: 404 });
-  }
-  await shop.refreshContent();
+  const added = await addPhoto(shop.db, {
+    key: product.key,
+    photo: processed.photo,
+    actor,
+    now: shop.clock(),
+    revision,
+  });
+  if (added === "notFound") throw new Response(null, { status: 404 });
+  if (added === "stale") return staleAt(request, product.key, revision);
+  // Upload pressed twice before the page came back: the photo is there once.
+  if (added === "added") await shop.refreshContent();
   return answer(request, product.key, "photos.added");
 }
 
 export default function ProductPhotos() {
-  const { key, title, photos } = useLoaderData<typeof loader>();
+  const { key, title, photos, revision } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const { t } = useTranslation("desk");
   return (
@@ -130,15 +154,20 @@ export default function ProductPhotos() {
       </p>
       <h1>{t("photos.title", { title })}</h1>
       {result ? (
-        <p className="desk-error" role="alert">
-          {t(`photos.errors.${result.error}`)}
-        </p>
+        <div role="alert">
+          {"kind" in result ? (
+            <StaleNotice changes={result.changes} />
+          ) : (
+            <p className="desk-error">{t(`photos.errors.${result.error}`)}</p>
+          )}
+        </div>
       ) : null}
       <Form method="post" encType="multipart/form-data" className="desk-form">
         <label>
           {t("photos.choose")}
           <input type="file" name="photo" accept="image/jpeg,image/png,image/webp" required />
         </label>
+        <RevisionField revision={revision} />
         <p className="desk-hint">{t("photos.hint")}</p>
         <button type="submit" className="desk-button">
           {t("photos.upload")}
@@ -154,6 +183,7 @@ export default function ProductPhotos() {
               <p>{t("photos.number", { number: index + 1 })}</p>
               <Form method="post" className="desk-inline-form">
                 <input type="hidden" name="photo" value={photo.id} />
+                <RevisionField revision={revision} />
                 {index > 0 ? (
                   <button type="submit" name="change" value="up" className="desk-button">
                     {t("photos.up")}

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { PrintButton } from "~/desk/PrintButton";
 import { Slip } from "~/desk/Slip";
 import { orderNumbersOf } from "~/desk/order-actions.server";
 import { readSlips } from "~/desk/slip.server";
@@ -20,6 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
   const t = shop.t(language, "desk");
   return {
+    sender: shop.content().settings.contacts.phone,
     meta: {
       title: pageTitle(t, t("slips.title", { count: slips.length }), { brand: false }),
       noindex: true,
@@ -31,20 +33,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = pageMetaTags;
 
 export default function PackingSlips() {
-  const { slips } = useLoaderData<typeof loader>();
+  const { slips, sender } = useLoaderData<typeof loader>();
   const { t } = useTranslation("desk");
   return (
     <div className="desk-page desk-slips">
       <div className="desk-slip__screen-only">
         <h1>{t("slips.title", { count: slips.length })}</h1>
         <p>
-          <Link to="/desk">{t("order.back")}</Link>{" "}
-          <span className="desk-muted">{t("slip.printHint")}</span>
+          <Link to="/desk">{t("order.back")}</Link> <PrintButton />
         </p>
         {slips.length === 0 ? <p className="desk-empty">{t("slips.none")}</p> : null}
       </div>
       {slips.map((slip) => (
-        <Slip key={slip.number} slip={slip} headingLevel={2} />
+        <Slip key={slip.number} slip={slip} sender={sender} headingLevel={2} />
       ))}
     </div>
   );

@@ -175,6 +175,14 @@ test.describe("a day's orders from a phone", () => {
     await tap(page.locator(".desk-bulk").getByRole("button", { name: ka("list.printSlips") }));
     await expect(page).toHaveURL(/\/desk\/slips\?/);
     await expect(page.locator(".desk-slip")).toHaveCount(8);
+    // Each names its sender (the shop, its phone); with scripts one press prints them.
+    await expect(page.locator(".desk-slip").first()).toContainText(ka("slip.from"));
+    await expect(page.locator(".desk-slip").first()).toContainText(
+      text("ka", "common", "brand.name"),
+    );
+    await expect(page.getByRole("button", { name: ka("slip.print") })).toHaveCount(
+      javaScriptEnabled ? 1 : 0,
+    );
     for (const number of shipped)
       await expect(page.locator(".desk-slip").filter({ hasText: number ?? "" })).toHaveCount(1);
 

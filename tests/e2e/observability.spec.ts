@@ -143,6 +143,12 @@ test("a JSON line a request with no personal data; /metrics only with the token;
     await expect(backup).toHaveClass(/desk-figure--alert/);
     await expect(backup).toContainText("No backup yet");
     await expect(backup).toContainText("Make the first backup now.");
+    // No bot here: the page says nobody is told of orders, not "0 failed".
+    const notifications = page.locator('[data-figure="notifications"]');
+    await expect(notifications).toHaveClass(/desk-figure--alert/);
+    await expect(notifications).toContainText("Off");
+    await expect(notifications).toContainText("TELEGRAM_BOT_TOKEN");
+    await expect(page.locator('[data-figure="failed"]')).toHaveCount(0);
     await expect(page.locator('[data-figure="disk"]')).toContainText(/\d+\.\d GB of \d+\.\d GB/);
     const version = page.locator('[data-figure="version"]');
     await expect(version.locator(".desk-figure__value")).toHaveText("1.0.0");

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { addPhoto, changePhoto, processPhoto, readPhotoFile } from "~/catalog/photos.server";
+import { activityMark } from "~/content/activity.server";
 import { listActivity } from "~/content/activity.server";
 import { loadContent, readRevision } from "~/content/store.server";
 import type { Database } from "../../db/schema";
@@ -112,11 +113,43 @@ describe("a photo from an upload", PHOTO_WORK, () => {
 });
 
 describe("a product's photos", PHOTO_WORK, () => {
+  it("are added once when Upload is pressed twice, and refused from a page read before another's change", async () => {
+    const processed = await processPhoto(await phonePhoto(800, 600));
+    if (!processed.ok) throw new Error(processed.refusal);
+    const count = async () =>
+      (await loadContent(db)).catalog.products.find((product) => product.key === KEY)?.photos
+        .length ?? 0;
+    const before = await count();
+    const read = await activityMark(db);
+    const upload = (who: { staffId: number | null; name: string }) =>
+      addPhoto(db, { key: KEY, photo: processed.photo, actor: who, now: NOW, revision: read });
+    expect(await upload(actor)).toBe("added");
+    // The same press again, before the page came back: nothing more.
+    expect(await upload(actor)).toBe("duplicate");
+    expect(await count()).toBe(before + 1);
+    // Another person's page read before that photo came: refused.
+    expect(await upload({ staffId: 99, name: "Levan" })).toBe("stale");
+    const [first] =
+      (await loadContent(db)).catalog.products.find((p) => p.key === KEY)?.photos ?? [];
+    const change = (revision: number) =>
+      changePhoto(db, {
+        key: KEY,
+        photoId: first?.id ?? 0,
+        change: "down",
+        actor,
+        now: NOW,
+        revision,
+      });
+    expect(await change(read)).toBe("stale");
+    expect(await change(await activityMark(db))).toBe("moved");
+    expect(await count()).toBe(before + 1);
+  });
+
   it("are added last, moved, removed, each in the trail and a new revision", async () => {
     const processed = await processPhoto(await phonePhoto(800, 600));
     if (!processed.ok) throw new Error(processed.refusal);
     const revision = await readRevision(db);
-    expect(await addPhoto(db, { key: KEY, photo: processed.photo, actor, now: NOW })).toBe(true);
+    expect(await addPhoto(db, { key: KEY, photo: processed.photo, actor, now: NOW })).toBe("added");
     expect(await readRevision(db)).toBe(revision + 1);
     const photos = () =>
       loadContent(db).then(

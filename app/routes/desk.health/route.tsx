@@ -10,6 +10,7 @@ import {
   readShopFigures,
 } from "~/desk/health.server";
 import { getLocale } from "~/i18n/i18next.server";
+import { notificationsEnabled } from "~/orders/outbox.server";
 import { formatShopDateTime } from "~/platform/calendar";
 import { readForm } from "~/platform/http.server";
 import { shop } from "~/shop.server";
@@ -43,6 +44,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     meta: { title: pageTitle(t, t("health.title"), { brand: false }), noindex: true },
     ordersPlaced: figures.ordersPlaced,
+    // Without a bot and its chats nothing is sent: "0 failed" would say all is well.
+    notificationsOn: notificationsEnabled(shop.telegram),
     notificationsPending: figures.notificationsPending,
     notificationsFailed: figures.notificationsFailed,
     backup: {
@@ -112,19 +115,32 @@ export default function DeskHealth() {
           value={page.ordersPlaced}
           hints={[t("health.ordersHint")]}
         />
-        <Figure
-          name="pending"
-          label={t("health.pending")}
-          value={page.notificationsPending}
-          hints={[t("health.pendingHint")]}
-        />
-        <Figure
-          name="failed"
-          label={t("health.failed")}
-          value={page.notificationsFailed}
-          alert={page.notificationsFailed > 0}
-          hints={[t("health.failedHint")]}
-        />
+        {page.notificationsOn ? (
+          <>
+            <Figure
+              name="pending"
+              label={t("health.pending")}
+              value={page.notificationsPending}
+              hints={[t("health.pendingHint")]}
+            />
+            <Figure
+              name="failed"
+              label={t("health.failed")}
+              value={page.notificationsFailed}
+              alert={page.notificationsFailed > 0}
+              hints={[t("health.failedHint")]}
+            />
+          </>
+        ) : (
+          <Figure
+            name="notifications"
+            label={t("health.notifications")}
+            value={t("health.notificationsOff")}
+            alert
+            hints={[]}
+            warning={t("health.notificationsOffHint")}
+          />
+        )}
         <Figure
           name="backup"
           label={t("health.backup")}
