@@ -10,6 +10,7 @@ import { flashOutcome } from "~/desk/outcome.server";
 import { orderableProducts, phoneOrderWindow } from "~/desk/phone-order.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { correctOrder, isEditable } from "~/orders/edit.server";
+import { parseLineQuantity } from "~/orders/fields";
 import { formatOrderNumber } from "~/orders/order-number";
 import { itemTitle } from "~/orders/order-words";
 import { findOrder } from "~/orders/read.server";
@@ -96,6 +97,7 @@ export const meta: MetaFunction<typeof loader> = pageMetaTags;
 type Problem =
   | { kind: "field"; message: string; fields: CheckoutField[] }
   | { kind: "empty" | "notEditable" }
+  | { kind: "quantity"; key: string }
   | { kind: "stock"; title: string; left: number };
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -120,8 +122,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const quantities = new Map<string, number>();
   for (const [name, value] of form) {
     const key = /^qty:(\w+\/[\w-]+)$/.exec(name)?.[1];
-    const qty = Number(value);
-    if (key && Number.isInteger(qty) && qty >= 0) quantities.set(key, qty);
+    if (!key) continue;
+    // A quantity that is not a number refuses the correction: read as none, it dropped the line.
+    const qty = parseLineQuantity(value);
+    if (qty === null) return refuse({ kind: "quantity", key });
+    quantities.set(key, qty);
   }
   const result = await correctOrder(
     shop.db,
@@ -182,7 +187,9 @@ export default function CorrectOrder() {
                   ? t("phoneOrder.soldOut", { title: problem.title, count: problem.left })
                   : problem.kind === "notEditable"
                     ? t("edit.closed", { status: t(`status.${page.status}`) })
-                    : t("phoneOrder.problem.items")}
+                    : problem.kind === "quantity"
+                      ? t("phoneOrder.problem.quantity")
+                      : t("phoneOrder.problem.items")}
             </p>
           ) : null}
           <Form method="post" className="desk-form">
@@ -196,11 +203,13 @@ export default function CorrectOrder() {
                   <input
                     id={`qty-${line.key}`}
                     name={`qty:${line.key}`}
-                    type="number"
                     inputMode="numeric"
-                    min={0}
-                    max={MAX_LINE_QUANTITY}
+                    dir="ltr"
+                    maxLength={String(MAX_LINE_QUANTITY).length}
                     defaultValue={typedOr(`qty:${line.key}`, String(line.qty))}
+                    aria-invalid={
+                      (problem?.kind === "quantity" && problem.key === line.key) || undefined
+                    }
                   />
                 </p>
               ))}
