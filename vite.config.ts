@@ -62,13 +62,16 @@ const catalogPieces = ["ui/Breadcrumbs.tsx", "ui/ProductCard.tsx"].map(
 /**
  * What the checkout shares: its fields and the calendar (with the masks and rules it
  * fetches later, checkout/typing.ts, so its own chunk shares nothing with them: Rollup
- * would split it into two files), the notice the cart shows too. One file, not three.
+ * would split it into two files), the notice the cart shows too, and the reading of
+ * Arabic-Indic digits the cart's quantity and the checkout's masks both use (a file of its
+ * own otherwise). One file, not three.
  */
 const checkoutShared = [
   "checkout/fields.ts",
   "phone/prefix.ts",
   "platform/email.ts",
   "platform/calendar.ts",
+  "platform/digits.ts",
   "ui/ClosedNotice.tsx",
 ].map((file) => `${appFolder}${file}`);
 

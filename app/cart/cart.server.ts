@@ -1,6 +1,7 @@
 import { createCookie } from "@remix-run/node";
 import { parse as parseCookieHeader } from "cookie";
 import { CART_MAX_AGE_SECONDS } from "~/constants";
+import { asciiDigits } from "~/platform/digits";
 import { type Cart, deserializeCart, sanitizeCart, storedCart } from "./model";
 
 /** The cart cookie (D4): keys and quantities only, versioned by its name. */
@@ -44,4 +45,18 @@ export function createCartCookies({ secure }: { secure: boolean }): CartCookies 
       return cartCookie.serialize(storedCart(cart));
     },
   };
+}
+
+/**
+ * A posted cart change as the cart's rules read it: a quantity typed in Arabic-Indic or
+ * Persian digits (٣) is the number it writes (3). With scripts the field has put it in
+ * ASCII already; a browser without them posts what the shopper typed. Done here, on the
+ * server, rather than in the rules the browser's every page runs (`./model`).
+ */
+export function readTypedQuantity(form: URLSearchParams): URLSearchParams {
+  const quantity = form.get("quantity");
+  if (quantity === null) return form;
+  const read = new URLSearchParams(form);
+  read.set("quantity", asciiDigits(quantity));
+  return read;
 }

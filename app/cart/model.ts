@@ -43,11 +43,6 @@ export function normalizeQuantity(value: unknown): number {
   return Math.min(MAX_LINE_QUANTITY, Math.max(1, Math.floor(number)));
 }
 
-/** Only the digits of what the shopper typed into a quantity field. */
-export function digitsOnly(text: string): string {
-  return text.replace(/\D+/g, "");
-}
-
 /**
  * A typed quantity: null when it removes the line (empty, or 0), a number otherwise,
  * or "invalid" when it is not digits at all (refused, nothing changes).

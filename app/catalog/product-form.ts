@@ -1,4 +1,5 @@
 import { TETRI_PER_LARI } from "~/i18n/money";
+import { asciiAmount, asciiDigits } from "~/platform/digits";
 import {
   type GroupId,
   type LineId,
@@ -14,7 +15,8 @@ import {
 /**
  * The owner's product forms read the way a person means them, pure: a price as GEL with
  * tetri allowed ("45.50", "45,50", "45"), stock empty for "not counted", one survey
- * figure a line. Each returns the value or the fields that are wrong.
+ * figure a line, every number in ASCII or Arabic-Indic digits ("٣٩٫٩٠" is 39.90). Each
+ * returns the value or the fields that are wrong.
  */
 export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const SLUG_MAX = 60;
@@ -35,9 +37,9 @@ interface Fields {
   getAll(name: string): string[];
 }
 
-/** "45.50" → 4550 tetri; "" → null (no price); anything else → undefined (refused). */
+/** "45.50" or "٤٥٫٥٠" → 4550 tetri; "" → null (no price); anything else → undefined (refused). */
 export function parsePrice(text: string): number | null | undefined {
-  const trimmed = text.trim().replace(/\s/g, "");
+  const trimmed = asciiAmount(text).trim().replace(/\s/g, "");
   if (trimmed === "") return null;
   const match = /^(\d{1,6})(?:[.,](\d{1,2}))?$/.exec(trimmed);
   if (!match) return undefined;
@@ -51,7 +53,7 @@ export function priceText(tetri: number | null): string {
 }
 
 function wholeOrEmpty(text: string, max: number): number | null | undefined {
-  const trimmed = text.trim();
+  const trimmed = asciiDigits(text).trim();
   if (trimmed === "") return null;
   if (!/^\d{1,7}$/.test(trimmed)) return undefined;
   const value = Number(trimmed);
@@ -100,9 +102,15 @@ export function parseProductForm(
   const stock = wholeOrEmpty(form.get("stock") ?? "", 1_000_000);
   const position = wholeOrEmpty(form.get("position") ?? "", 10_000);
   const line = form.get("line") ?? "";
-  const surveyLines = (form.get("survey") ?? "")
+  const surveyLines = asciiDigits(form.get("survey") ?? "")
     .split(/\r?\n/)
-    .map((item) => item.trim().replace(/%$/, "").trim())
+    // An Arabic text writes its percent sign ٪.
+    .map((item) =>
+      item
+        .trim()
+        .replace(/[%\u066a]$/, "")
+        .trim(),
+    )
     .filter((item) => item !== "");
   const survey = surveyLines.map((item) => (/^\d{1,3}$/.test(item) ? Number(item) : Number.NaN));
   if (!isGroup(group)) errors.push("group");

@@ -8,6 +8,7 @@ import {
   parseShortDate,
   toShortDate,
 } from "~/platform/calendar";
+import { asciiDigits } from "~/platform/digits";
 
 /** Days ahead a delivery can be booked when DELIVERY_UNTIL is not set (D7). */
 export const DEFAULT_WINDOW_DAYS = 90;
@@ -38,15 +39,16 @@ export function deliveryWindow(
 export type DateProblem = "format" | "unparsable" | "early" | "late";
 
 /**
- * Reads a typed delivery date. "format" when it is not DD.MM.YY within the spec's
- * ranges; "unparsable" when it is well-formed but no such day exists (31.02.26);
- * "early"/"late" when it lies outside the window.
+ * Reads a typed delivery date, in ASCII or Arabic-Indic digits (٠٢.٠٣.٢٦ is 02.03.26).
+ * "format" when it is not DD.MM.YY within the spec's ranges; "unparsable" when it is
+ * well-formed but no such day exists (31.02.26); "early"/"late" when it lies outside the
+ * window.
  */
 export function parseDeliveryDate(
   text: string,
   window: DeliveryWindow,
 ): { ok: true; date: CalendarDate } | { ok: false; problem: DateProblem } {
-  const date = parseShortDate(text);
+  const date = parseShortDate(asciiDigits(text));
   if (!date) return { ok: false, problem: "format" };
   if (!isRealDate(date)) return { ok: false, problem: "unparsable" };
   if (compareDates(date, window.min) < 0) return { ok: false, problem: "early" };
@@ -63,12 +65,12 @@ function clampPart(digits: string, max: number): string {
 }
 
 /**
- * The text date field while typing (spec §5): digits only, at most six, day clamped to
- * 1–31 and month to 1–12, written DD.MM.YY; a complete date before the minimum snaps up
- * to the minimum.
+ * The text date field while typing (spec §5): digits only (Arabic-Indic ones as ASCII), at
+ * most six, day clamped to 1–31 and month to 1–12, written DD.MM.YY; a complete date
+ * before the minimum snaps up to the minimum.
  */
 export function maskDeliveryDate(raw: string, window: DeliveryWindow): string {
-  const digits = raw.replace(/\D+/g, "").slice(0, 6);
+  const digits = asciiDigits(raw).replace(/\D+/g, "").slice(0, 6);
   const day = clampPart(digits.slice(0, 2), 31);
   const month = clampPart(digits.slice(2, 4), 12);
   const year = digits.slice(4, 6);

@@ -1,3 +1,4 @@
+import { asciiAmount } from "~/platform/digits";
 import type { HandoffOutcome } from "../../db/schema";
 
 /**
@@ -78,11 +79,11 @@ export function closeProblem(figures: DayFigures): "open" | "received" | null {
 }
 
 /**
- * Cash as typed by a person ("150", "150.50", "150,5", "1 250"): whole tetri, or null when
- * it is not an amount. At most a million lari; never negative.
+ * Cash as typed by a person ("150", "150.50", "150,5", "1 250", "١٥٠٫٥٠"): whole tetri, or
+ * null when it is not an amount. At most a million lari; never negative.
  */
 export function parseCash(text: string): number | null {
-  const cleaned = text
+  const cleaned = asciiAmount(text)
     .trim()
     .replace(/[\s\u00a0\u202f]/g, "")
     .replace(",", ".");

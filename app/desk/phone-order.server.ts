@@ -1,10 +1,11 @@
-import type { Cart } from "~/cart/model";
+import type { CartLine } from "~/cart/model";
 import { isOrderable } from "~/catalog/model";
 import { type CheckoutField, checkoutFields } from "~/checkout/fields";
 import { validateCheckout } from "~/checkout/schema";
 import { currentDeliveryWindow } from "~/checkout/submit.server";
 import { MAX_LINE_QUANTITY } from "~/constants";
 import { isLanguageCode } from "~/i18n/languages";
+import { parseLineQuantity } from "~/orders/fields";
 import { placeOrder } from "~/orders/place.server";
 import { deliveryBounds } from "~/settings/model";
 import type { DeskContext } from "./context";
@@ -15,6 +16,8 @@ const TOKEN = /^phone-[\w-]{16,64}$/;
 export type PhoneOrderProblem =
   | { kind: "field"; message: string; fields: CheckoutField[] }
   | { kind: "items" }
+  /** A quantity that is not a whole number: nothing is placed, rather than the line left out. */
+  | { kind: "quantity"; key: string }
   | { kind: "soldOut"; title: string; left: number }
   | { kind: "expired" };
 
@@ -54,12 +57,12 @@ export async function placePhoneOrder(
       ok: false,
       problem: { kind: "field", message: messageOf(checked.message), fields: checked.fields },
     };
-  const cart: Cart = orderableProducts(shop).flatMap((product) => {
-    const qty = Number(form.get(`qty:${product.key}`) ?? 0);
-    return Number.isInteger(qty) && qty > 0
-      ? [{ key: product.key, qty: Math.min(qty, MAX_LINE_QUANTITY) }]
-      : [];
-  });
+  const cart: CartLine[] = [];
+  for (const product of orderableProducts(shop)) {
+    const qty = parseLineQuantity(form.get(`qty:${product.key}`) ?? "");
+    if (qty === null) return { ok: false, problem: { kind: "quantity", key: product.key } };
+    if (qty > 0) cart.push({ key: product.key, qty: Math.min(qty, MAX_LINE_QUANTITY) });
+  }
   if (cart.length === 0) return { ok: false, problem: { kind: "items" } };
   const language = form.get("language");
   const placed = await placeOrder(

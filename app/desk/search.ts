@@ -7,6 +7,7 @@ import {
   parseIsoDate,
   toIsoDate,
 } from "~/platform/calendar";
+import { asciiDigits } from "~/platform/digits";
 import { parseTags } from "../orders/labels";
 import { type OrderStatus, isOrderStatus } from "../orders/status";
 
@@ -74,13 +75,15 @@ const MAX_QUERY = 100;
 export function parseQuery(raw: string): ParsedQuery {
   const query = raw.trim().slice(0, MAX_QUERY);
   if (!query) return { orderNumber: null, phoneDigits: null, text: null };
-  const numberish = /^#?\d{1,6}$/.test(query) ? Number(query.replace("#", "")) : null;
+  // Digits typed on an Arabic or Persian keyboard find the number they write.
+  const numeric = asciiDigits(query);
+  const numberish = /^#?\d{1,6}$/.test(numeric) ? Number(numeric.replace("#", "")) : null;
   // A whole number in any spelling (D30) is looked for by its nine digits, a part as typed.
   const phone = normalizePhone(query);
-  const digitsOnly = phone !== null || /^[\d\s()+\-.#]+$/.test(query);
+  const digitsOnly = phone !== null || /^[\d\s()+\-.#]+$/.test(numeric);
   const digits = phone
     ? phone.slice(PHONE_PREFIX.length).replace(/\D+/g, "")
-    : withoutTrunkPrefix(query.replace(/\D+/g, ""));
+    : withoutTrunkPrefix(numeric.replace(/\D+/g, ""));
   return {
     orderNumber: numberish !== null && numberish > 0 ? numberish : null,
     phoneDigits: digitsOnly && digits.length >= 3 ? digits : null,

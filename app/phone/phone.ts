@@ -1,3 +1,4 @@
+import { asciiDigits } from "~/platform/digits";
 import { PHONE_PREFIX } from "./prefix";
 
 /** Georgian phone numbers: +995 followed by nine digits in groups of three (spec §5). */
@@ -14,15 +15,12 @@ export function isValidPhone(text: string): boolean {
 }
 
 /**
- * Arabic-Indic (٠-٩) and Eastern Arabic-Indic (۰-۹) digits as ASCII, since `\d` knows only
- * 0-9 and an Arabic or Persian keyboard types these. Both runs start at a code point
- * ending in 0 (U+0660, U+06F0), so the last hex digit is the digit. Invisible direction
- * marks and isolates, which come along when a number is copied from right-to-left text,
- * are dropped.
+ * The number's digits as ASCII, whatever keyboard typed them (an Arabic or Persian one
+ * types ٥٩٩ or ۵۹۹). Invisible direction marks and isolates, which come along when a
+ * number is copied from right-to-left text, are dropped.
  */
 function plain(text: string): string {
-  return text
-    .replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (digit) => String(digit.charCodeAt(0) % 16))
+  return asciiDigits(text)
     .replace(/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "")
     .trim();
 }

@@ -3,17 +3,20 @@ import { Link, data, redirect } from "@remix-run/react";
 import { type ChangeEvent, type FocusEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CartForm, useCartFetcher, useExpectedQuantity } from "~/cart/CartForm";
+import { readTypedQuantity } from "~/cart/cart.server";
 import { type CartAnswer, applyCartIntent, isCartIntent } from "~/cart/intents";
-import { type PricedLine, digitsOnly } from "~/cart/model";
+import type { PricedLine } from "~/cart/model";
 import { cartKnowsOf, cartProduct, cartRulesOf } from "~/cart/products";
 import { usePricedCart } from "~/cart/use-cart";
 import { getLocale } from "~/i18n/i18next.server";
+import { asciiDigits } from "~/platform/digits";
 import { shareable } from "~/platform/handle";
 import { readForm, safeRedirect } from "~/platform/http.server";
 import { shop } from "~/shop.server";
 import { ClosedNotice } from "~/ui/ClosedNotice";
 import { Price } from "~/ui/Price";
 import { ProductImage } from "~/ui/ProductImage";
+import { useToasts } from "~/ui/Toasts";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 import { useRootData } from "~/ui/root-data";
 import { createToast, flashToast } from "~/ui/toast.server";
@@ -35,7 +38,7 @@ export const meta: MetaFunction<typeof loader> = pageMetaTags;
  * post is redirected back (303) with the outcome as a one-time toast.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await readForm(request);
+  const form = readTypedQuantity(await readForm(request));
   const intent = form.get("intent");
   const viaFetcher = form.get("fetcher") === "1";
   const redirectTo = safeRedirect(form.get("redirectTo"), "/cart");
@@ -210,8 +213,8 @@ function CartLineItem({ line }: { line: PricedLine }) {
 }
 
 /**
- * Digits only; with JavaScript the quantity is set on blur or Enter (empty or 0
- * removes the line); without it the Update button posts it.
+ * A number, in any script's digits (٣ shows as 3); with JavaScript the quantity is set on
+ * blur or Enter (empty or 0 removes the line); without it the Update button posts it.
  */
 function QuantityInput({
   line,
@@ -223,12 +226,20 @@ function QuantityInput({
   fetcher: ReturnType<typeof useCartFetcher>;
 }) {
   const { t } = useTranslation("cart");
+  const toasts = useToasts();
   const [value, setValue] = useState(String(line.qty));
 
   useEffect(() => setValue(String(line.qty)), [line.qty]);
 
+  /**
+   * What is not a number changes nothing: the field keeps the quantity it had (stripping
+   * the letters instead emptied it, and an empty field removes the line) and says why,
+   * as the server does for a form posted without scripts.
+   */
   function onChange(event: ChangeEvent<HTMLInputElement>) {
-    setValue(digitsOnly(event.target.value).slice(0, 2));
+    const typed = asciiDigits(event.target.value);
+    if (/^\d*$/.test(typed)) setValue(typed.slice(0, 2));
+    else toasts.show({ id: `quantity:${line.product.key}`, kind: "error", error: "badQuantity" });
   }
 
   function onBlur(event: FocusEvent<HTMLInputElement>) {

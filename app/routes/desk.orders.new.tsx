@@ -92,12 +92,15 @@ export default function NewPhoneOrder() {
               <input
                 id={`qty-${product.key}`}
                 name={`qty:${product.key}`}
-                type="number"
                 inputMode="numeric"
-                min={0}
-                max={product.stock ?? MAX_LINE_QUANTITY}
+                dir="ltr"
+                maxLength={String(MAX_LINE_QUANTITY).length}
                 defaultValue={typed(`qty:${product.key}`) || "0"}
-                aria-invalid={problem?.kind === "items" || undefined}
+                aria-invalid={
+                  problem?.kind === "items" ||
+                  (problem?.kind === "quantity" && problem.key === product.key) ||
+                  undefined
+                }
               />
             </p>
           ))}

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { getLocale } from "~/i18n/i18next.server";
 import { getLanguage } from "~/i18n/languages";
 import { formatShopDateTime } from "~/platform/calendar";
+import { asciiDigits } from "~/platform/digits";
 import { accessActors, readAccessLog } from "~/privacy/access-log.server";
 import { shop } from "~/shop.server";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
@@ -20,7 +21,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const locale = getLanguage(language).htmlLang;
   const url = new URL(request.url);
   const actor = url.searchParams.get("person") ?? "";
-  const orderText = (url.searchParams.get("order") ?? "").trim().replace(/^#/, "");
+  const orderText = asciiDigits(url.searchParams.get("order") ?? "")
+    .trim()
+    .replace(/^#/, "");
   const orderNumber = /^\d{1,6}$/.test(orderText) ? Number(orderText) : null;
   const before = Number(url.searchParams.get("before") || Number.NaN);
   const [{ entries, more }, people] = await Promise.all([

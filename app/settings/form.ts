@@ -1,13 +1,14 @@
 import { isLanguageCode } from "~/i18n/languages";
 import { normalizePhone } from "~/phone/phone";
 import { type CalendarDate, compareDates, parseIsoDate } from "~/platform/calendar";
+import { asciiDigits } from "~/platform/digits";
 import { HTML_EMAIL } from "~/platform/email";
 import type { ChatsSettings, Contacts, DeliverySettings, Ordering } from "./model";
 
 /**
  * The settings forms' rules, pure: what an owner typed, read the way a person means it
- * (`@kolkhida_shop` or a t.me link is the username; a phone in any spelling, D30), or the
- * fields that are wrong. Empty hides a contact.
+ * (`@kolkhida_shop` or a t.me link is the username; a phone in any spelling, D30; a number
+ * in Arabic-Indic digits too), or the fields that are wrong. Empty hides a contact.
  */
 export type SettingsSection = "contacts" | "orders" | "delivery" | "chats";
 
@@ -67,7 +68,7 @@ export function parseDelivery(form: Fields): Parsed<DeliverySettings> {
   const errors: SettingsError[] = [];
   const from = field(form, "from");
   if (from !== "" && !parseIsoDate(from)) errors.push("from");
-  const days = field(form, "daysAhead");
+  const days = asciiDigits(field(form, "daysAhead"));
   const daysAhead = days === "" ? null : Number(days);
   if (
     daysAhead !== null &&

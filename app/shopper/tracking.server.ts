@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { normalizePhone } from "~/phone/phone";
+import { asciiDigits } from "~/platform/digits";
 import { hitThrottle } from "~/platform/throttle.server";
 import type { Database } from "../../db/schema";
 import { TRACK_LIMIT, TRACK_WINDOW_MS } from "./tracking";
@@ -11,7 +12,8 @@ export type Lookup =
   | { outcome: "limited"; retryAfterSeconds: number };
 
 /**
- * `/track`: an order number and a phone in any spelling find the order's private page.
+ * `/track`: an order number and a phone in any spelling, in ASCII or Arabic-Indic digits,
+ * find the order's private page.
  * Each try counts against the client and the order number (five each in 15 minutes, in
  * the database, so every process counts the same); every miss answers the same.
  */
@@ -20,7 +22,8 @@ export async function lookUpOrder(
   input: { number: string; phone: string; client: string },
   now: number,
 ): Promise<Lookup> {
-  const number = /^\s*\d{6}\s*$/.test(input.number) ? Number(input.number.trim()) : null;
+  const typed = asciiDigits(input.number).trim();
+  const number = /^\d{6}$/.test(typed) ? Number(typed) : null;
   for (const bucket of [`track:client:${input.client}`, `track:order:${number ?? "other"}`]) {
     const verdict = await hitThrottle(db, bucket, TRACK_LIMIT, TRACK_WINDOW_MS, now);
     if (!verdict.ok) return { outcome: "limited", retryAfterSeconds: verdict.retryAfterSeconds };

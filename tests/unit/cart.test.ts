@@ -8,7 +8,6 @@ import {
   badgeText,
   decrement,
   deserializeCart,
-  digitsOnly,
   increment,
   normalizeQuantity,
   parseTypedQuantity,
@@ -72,11 +71,6 @@ describe("quantities (spec §5)", () => {
     [100, 99],
   ])("normalizes %p to %p", (input, expected) => {
     expect(normalizeQuantity(input)).toBe(expected);
-  });
-
-  it("keeps only digits of what was typed", () => {
-    expect(digitsOnly("1a2 3-")).toBe("123");
-    expect(digitsOnly("+-.,e")).toBe("");
   });
 
   it("reads a typed quantity: empty or 0 removes, letters are refused", () => {
@@ -269,6 +263,25 @@ describe("posted cart changes", () => {
       ok: false,
       error: "badQuantity",
     });
+  });
+
+  it("reads a quantity typed in Arabic-Indic or Persian digits; one that is not a number changes nothing", async () => {
+    const { readTypedQuantity } = await import("~/cart/cart.server");
+    const typed = (quantity: string) =>
+      applyCartIntent(
+        rules,
+        [{ key: CREAM, qty: 1 }],
+        "set",
+        readTypedQuantity(new URLSearchParams({ intent: "set", key: CREAM, quantity })),
+      );
+    expect(typed("٣")).toMatchObject({ ok: true, cart: [{ key: CREAM, qty: 3 }] });
+    expect(typed("۱۲")).toMatchObject({ ok: true, cart: [{ key: CREAM, qty: 12 }] });
+    expect(typed(" ٠ ")).toMatchObject({ ok: true, cart: [] });
+    for (const quantity of ["abc", "٣x", "٣٫٥", "-٣"])
+      expect(typed(quantity), quantity).toEqual({ ok: false, error: "badQuantity" });
+    // The other fields are left as posted.
+    const form = new URLSearchParams({ intent: "add", key: CREAM });
+    expect(readTypedQuantity(form)).toBe(form);
   });
 
   it("counts from the quantity the shopper saw, so quick presses are never lost or doubled", () => {

@@ -112,6 +112,12 @@ describe("the typed delivery date (spec §5)", () => {
     ["03.07.25", "early"],
     ["01.01.24", "early"],
     ["01.01.26", "late"],
+    // Typed on an Arabic or Persian keyboard.
+    ["٠٤.٠٧.٢٥", true],
+    ["۳۱.۱۲.۲۵", true],
+    ["٠٤/٠٧/٢٥", "format"],
+    ["٣١.٠٩.٢٥", "unparsable"],
+    ["٠٣.٠٧.٢٥", "early"],
   ])("%s → %s", (text, expected) => {
     const parsed = parseDeliveryDate(text, window);
     if (expected === true) expect(parsed.ok).toBe(true);
@@ -128,6 +134,15 @@ describe("the typed delivery date (spec §5)", () => {
     expect(maskDeliveryDate("1514", window)).toBe("15.12");
     expect(maskDeliveryDate("150800", window)).toBe("15.08.00");
     expect(maskDeliveryDate("15082599", window)).toBe("15.08.25");
+  });
+
+  it("masks Arabic-Indic and Persian digits as the digits they are", () => {
+    expect(maskDeliveryDate("١", window)).toBe("1");
+    expect(maskDeliveryDate("١٥٠٨", window)).toBe("15.08");
+    expect(maskDeliveryDate("١٥.٠٨.٢٥", window)).toBe("15.08.25");
+    expect(maskDeliveryDate("۱۵۰۸۲۵", window)).toBe("15.08.25");
+    expect(maskDeliveryDate("15.0٨", window)).toBe("15.08");
+    expect(maskDeliveryDate("٠١٠١٢٥", window)).toBe("04.07.25");
   });
 
   it("snaps a complete past date up to the minimum, on entry and on blur", () => {
@@ -293,6 +308,18 @@ describe("the checkout form (D8)", () => {
   ])("stores the phone %j as +995 599 000 111 (D30)", (phone) => {
     const result = validateCheckout({ ...good, phone }, window);
     expect(result.ok && result.values.phone).toBe("+995 599 000 111");
+  });
+
+  it("stores a date typed in Arabic-Indic or Persian digits as DD.MM.YY", () => {
+    for (const deliveryTime of ["٠٥.٠٧.٢٥", "۰۵.۰۷.۲۵", " ٠٥.07.٢٥ "]) {
+      const result = validateCheckout({ ...good, deliveryTime }, window);
+      expect(result.ok && result.values.deliveryTime, deliveryTime).toBe("05.07.25");
+    }
+    expect(validateCheckout({ ...good, deliveryTime: "٠٣.٠٧.٢٥" }, window)).toEqual({
+      ok: false,
+      message: "check.dd",
+      fields: ["deliveryTime"],
+    });
   });
 
   it("prefers the general message when the address and the date are both wrong", () => {

@@ -75,6 +75,11 @@ describe("a courier's day in figures", () => {
     expect(parseCash("-5")).toBeNull();
     expect(parseCash("12.345")).toBeNull();
     expect(parseCash("abc")).toBeNull();
+    // Typed on an Arabic or Persian keyboard, with its decimal and thousands separators.
+    expect(parseCash("١٥٠٫٥٠")).toBe(15050);
+    expect(parseCash("١٬٢٥٠")).toBe(125000);
+    expect(parseCash("۱۵۰,۵")).toBe(15050);
+    expect(parseCash("١٥٠x")).toBeNull();
     expect(cashInput(15050)).toBe("150.50");
     expect(cashInput(15000)).toBe("150");
   });

@@ -14,6 +14,7 @@ import {
   undoStatusChange,
 } from "~/orders/change-status.server";
 import { correctOrder, orderChangesSince, orderRevision } from "~/orders/edit.server";
+import { parseLineQuantity } from "~/orders/fields";
 import { parseTags } from "~/orders/labels";
 import { placeOrder } from "~/orders/place.server";
 import { UNDO_WINDOW_MS, cancellationNote, undoRight } from "~/orders/status";
@@ -78,6 +79,24 @@ describe("the queue's words and rules", () => {
     expect(parseQuery("995599").phoneDigits).toBe("599");
     expect(parseQuery("0599 000 111").phoneDigits).toBe("599000111");
     expect(parseQuery("anna@example.ge").text).toBe("anna@example.ge");
+  });
+
+  it("finds an order's number and phone typed in Arabic-Indic or Persian digits", () => {
+    expect(parseQuery("#٠٠٤٣٢١")).toMatchObject({ orderNumber: 4321, text: null });
+    expect(parseQuery("٠٥٩٩ ١٢")).toMatchObject({ phoneDigits: "59912", text: null });
+    expect(parseQuery("۵۹۹۰۰۰۱۱۱").phoneDigits).toBe("599000111");
+    // Words are looked for as typed.
+    expect(parseQuery("شارع ١٢")).toMatchObject({ orderNumber: null, text: "شارع ١٢" });
+  });
+
+  it("reads an order form's quantity in any script's digits, and refuses what is not one", () => {
+    expect(parseLineQuantity("3")).toBe(3);
+    expect(parseLineQuantity(" ٣ ")).toBe(3);
+    expect(parseLineQuantity("۱۲")).toBe(12);
+    expect(parseLineQuantity("")).toBe(0);
+    expect(parseLineQuantity("٠")).toBe(0);
+    for (const typed of ["abc", "٣x", "-1", "2.5", "1e3"])
+      expect(parseLineQuantity(typed), typed).toBeNull();
   });
 
   it("searches every status unless a tab narrows it, and opens on the queue", () => {

@@ -25,6 +25,35 @@ describe("the product form's rules", () => {
     expect(priceText(45_50)).toBe("45.50");
   });
 
+  it("reads a price typed in Arabic-Indic or Persian digits, with the Arabic separators", () => {
+    expect(parsePrice("٣٩٫٩٠")).toBe(39_90);
+    expect(parsePrice("٣٩,٩")).toBe(39_90);
+    expect(parsePrice("۴۵٫۵۰")).toBe(45_50);
+    expect(parsePrice("١٬٢٥٠")).toBe(1250_00);
+    expect(parsePrice(" ١٠٠ ")).toBe(100_00);
+    for (const bad of ["٣٩٫٩٩٩", "٣x", "-٣"]) expect(parsePrice(bad)).toBeUndefined();
+  });
+
+  it("reads the stock, volume, position and survey in Arabic-Indic or Persian digits", () => {
+    const form = new URLSearchParams({
+      group: "body",
+      slug: "calendula-balm",
+      status: "draft",
+      price: "٣٩٫٩٠",
+      stock: "٢٠",
+      volume: "۳۰",
+      position: "٤",
+      line: "",
+      survey: "٩٤٪\n۹۱ %\n89",
+    });
+    expect(parseProductForm(form)).toMatchObject({
+      ok: true,
+      values: { price: 39_90, stock: 20, volumeMl: 30, position: 4, survey: [94, 91, 89] },
+    });
+    form.set("stock", "٢x");
+    expect(parseProductForm(form)).toEqual({ ok: false, errors: ["stock"] });
+  });
+
   it("names every wrong field at once", () => {
     const form = new URLSearchParams({
       group: "hands",

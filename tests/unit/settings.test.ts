@@ -69,6 +69,18 @@ describe("the settings forms' rules", () => {
       ok: false,
       errors: ["from", "daysAhead"],
     });
+    // Typed on an Arabic or Persian keyboard.
+    expect(parseDelivery(form({ from: "", daysAhead: "٣٠" }))).toEqual({
+      ok: true,
+      value: { from: null, daysAhead: 30 },
+    });
+    expect(parseDelivery(form({ from: "", daysAhead: "۱۴" }))).toMatchObject({
+      value: { daysAhead: 14 },
+    });
+    expect(parseDelivery(form({ from: "", daysAhead: "٣x" }))).toEqual({
+      ok: false,
+      errors: ["daysAhead"],
+    });
     const environment = { from: "2026-12-01", until: "2027-01-31" };
     expect(deliveryBounds({ from: null, daysAhead: null }, environment, TODAY)).toEqual(
       environment,

@@ -92,6 +92,14 @@ describe("following an order", () => {
     expect(await look("599 000 000", "ip:3")).toEqual({ outcome: "miss" });
     expect(await look("599 123 456", "ip:4", "000001")).toEqual({ outcome: "miss" });
     expect(await look("not a phone", "ip:5")).toEqual({ outcome: "miss" });
+    // Both typed on an Arabic keyboard.
+    const arabic = (digits: string) =>
+      digits.replace(/\d/g, (digit) => String.fromCharCode(0x0660 + Number(digit)));
+    expect(await look(arabic("0599 12 34 56"), "ip:6", ` ${arabic(number)} `)).toEqual({
+      outcome: "found",
+      token: placed.track_token,
+    });
+    expect(await look("599 123 456", "ip:7", `${arabic(number)}x`)).toEqual({ outcome: "miss" });
   });
 
   it("allows five tries per client and five per order number in 15 minutes", async () => {

@@ -12,6 +12,7 @@ import type { GuardedSession } from "~/desk/session.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { getLanguage } from "~/i18n/languages";
 import { correctOrder, orderChangesSince, orderRevision } from "~/orders/edit.server";
+import { parseLineQuantity } from "~/orders/fields";
 import { formatOrderNumber } from "~/orders/order-number";
 import { findOrder } from "~/orders/read.server";
 import { compareDates, parseShortDate } from "~/platform/calendar";
@@ -19,6 +20,7 @@ import { compareDates, parseShortDate } from "~/platform/calendar";
 type Problem =
   | { kind: "field"; message: string; fields: CheckoutField[] }
   | { kind: "empty" | "notEditable" }
+  | { kind: "quantity"; key: string }
   | { kind: "stock"; title: string; left: number }
   | { kind: "stale"; events: TimelineEvent[] };
 
@@ -68,8 +70,11 @@ export async function saveCorrection(
   const quantities = new Map<string, number>();
   for (const [name, value] of form) {
     const key = /^qty:(\w+\/[\w-]+)$/.exec(name)?.[1];
-    const qty = Number(value);
-    if (key && Number.isInteger(qty) && qty >= 0) quantities.set(key, qty);
+    if (!key) continue;
+    // A quantity that is not a number refuses the correction: read as none, it dropped the line.
+    const qty = parseLineQuantity(value);
+    if (qty === null) return refuse({ kind: "quantity", key });
+    quantities.set(key, qty);
   }
   const result = await correctOrder(
     shop.db,

@@ -132,7 +132,9 @@ export default function CorrectOrder() {
                       ? t("phoneOrder.soldOut", { title: problem.title, count: problem.left })
                       : problem.kind === "notEditable"
                         ? t("edit.closed", { status: t(`status.${page.status}`) })
-                        : t("phoneOrder.problem.items")}
+                        : problem.kind === "quantity"
+                          ? t("phoneOrder.problem.quantity")
+                          : t("phoneOrder.problem.items")}
                 </p>
               )}
             </div>
@@ -149,11 +151,13 @@ export default function CorrectOrder() {
                   <input
                     id={`qty-${line.key}`}
                     name={`qty:${line.key}`}
-                    type="number"
                     inputMode="numeric"
-                    min={0}
-                    max={MAX_LINE_QUANTITY}
+                    dir="ltr"
+                    maxLength={String(MAX_LINE_QUANTITY).length}
                     defaultValue={typedOr(`qty:${line.key}`, String(line.qty))}
+                    aria-invalid={
+                      (problem?.kind === "quantity" && problem.key === line.key) || undefined
+                    }
                   />
                 </p>
               ))}

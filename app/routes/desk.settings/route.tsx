@@ -142,12 +142,13 @@ export default function DeskSettings() {
           }
         >
           {(control) => (
+            // Text, not type="number": Chromium does not let Arabic-Indic digits into a number
+            // field at all; the server reads them (settings/form.ts).
             <input
-              type="number"
               name="daysAhead"
-              min={1}
-              max={DAYS_AHEAD_MAX}
               inputMode="numeric"
+              dir="ltr"
+              maxLength={String(DAYS_AHEAD_MAX).length}
               defaultValue={deliveryForm.value("daysAhead", delivery.daysAhead?.toString() ?? "")}
               {...control}
             />
