@@ -8,7 +8,7 @@ import {
   useState,
 } from "react";
 import { useTranslation } from "react-i18next";
-import { Isolated, isolate } from "~/i18n/isolate";
+import { Isolated, isolate, isolateLeftToRight } from "~/i18n/isolate";
 import {
   type CalendarDate,
   compareDates,
@@ -168,6 +168,7 @@ export function CheckoutForm({ token, window, result }: CheckoutFormProps) {
         label={t("fields.deliveryTime")}
         required
         hint={t("fields.deliveryTimeHint", {
+          format: isolateLeftToRight(t("fields.dateFormat")),
           min: isolate(toShortDate(window.min)),
           max: isolate(toShortDate(window.max)),
         })}

@@ -6,6 +6,7 @@ import type { ProductFieldError } from "~/catalog/product-form";
 import { ActivityList } from "~/desk/ActivityList";
 import { RevisionField, StaleNotice } from "~/desk/Revision";
 import { Field, formAnswer } from "~/desk/form-answer";
+import { Isolated, isolateLeftToRight } from "~/i18n/isolate";
 import { readForm } from "~/platform/http.server";
 import { shop } from "~/shop.server";
 import { pageMetaTags } from "~/ui/meta";
@@ -174,7 +175,15 @@ export default function EditProduct() {
           form={form}
           name="slug"
           label={t("products.fields.slug")}
-          hint={t(locked ? "products.slugLocked" : "products.slugHint")}
+          hint={
+            locked ? (
+              t("products.slugLocked")
+            ) : (
+              <Isolated
+                text={t("products.slugHint", { path: isolateLeftToRight(t("products.slugPath")) })}
+              />
+            )
+          }
         >
           {(control) => (
             <input
