@@ -8,7 +8,8 @@ import {
   useState,
 } from "react";
 import { useTranslation } from "react-i18next";
-import { Isolated, isolate, isolateLeftToRight } from "~/i18n/isolate";
+import { Isolated, isolate } from "~/i18n/isolate";
+import { isolateLeftToRight } from "~/i18n/left-to-right";
 import {
   type CalendarDate,
   compareDates,

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { type CheckoutField, FIELD_LIMITS } from "~/checkout/fields";
-import { Isolated, isolate, isolateLeftToRight } from "~/i18n/isolate";
+import { Isolated, isolate } from "~/i18n/isolate";
+import { isolateLeftToRight } from "~/i18n/left-to-right";
 
 /** The fields of an order staff type in (a phone order, a correction), in the order asked. */
 const fields = [

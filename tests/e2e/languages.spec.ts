@@ -217,7 +217,7 @@ test.describe("right-to-left: patterns read as they are typed", () => {
 
     await page.goto("/desk/products/new?lng=ar");
     const path = await leftOf(
-      page.locator(".desk-hint").filter({ hasText: "/catalog/" }),
+      page.locator(".desk-hint").filter({ hasText: "catalog" }),
       text("ar", "desk", "products.slugPath").split("/").filter(Boolean),
     );
     expect(path).toHaveLength(3);
