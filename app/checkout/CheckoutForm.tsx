@@ -9,6 +9,7 @@ import {
 } from "react";
 import { useTranslation } from "react-i18next";
 import { Isolated, isolate } from "~/i18n/isolate";
+import { isolateLeftToRight } from "~/i18n/left-to-right";
 import {
   type CalendarDate,
   compareDates,
@@ -168,6 +169,7 @@ export function CheckoutForm({ token, window, result }: CheckoutFormProps) {
         label={t("fields.deliveryTime")}
         required
         hint={t("fields.deliveryTimeHint", {
+          format: isolateLeftToRight(t("fields.dateFormat")),
           min: isolate(toShortDate(window.min)),
           max: isolate(toShortDate(window.max)),
         })}

@@ -1,5 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { type CheckoutField, FIELD_LIMITS } from "~/checkout/fields";
+import { Isolated, isolate } from "~/i18n/isolate";
+import { isolateLeftToRight } from "~/i18n/left-to-right";
 
 /** The fields of an order staff type in (a phone order, a correction), in the order asked. */
 const fields = [
@@ -56,7 +58,13 @@ export function OrderFields({
             )}
             {field.name === "deliveryTime" ? (
               <span id={`${id}-hint`} className="desk-muted">
-                {t("phoneOrder.dateHint", window)}
+                <Isolated
+                  text={t("phoneOrder.dateHint", {
+                    format: isolateLeftToRight(t("phoneOrder.dateFormat")),
+                    min: isolate(window.min),
+                    max: isolate(window.max),
+                  })}
+                />
               </span>
             ) : null}
           </p>

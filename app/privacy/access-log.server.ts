@@ -4,7 +4,7 @@ import { isoAt } from "~/platform/clock";
 import type { AccessAction, AccessLogTable, Database } from "../../db/schema";
 
 /** Order numbers kept in one entry; a longer read (a big export) keeps its count. */
-const NUMBERS_KEPT = 200;
+export const NUMBERS_KEPT = 200;
 /** Entries on one page of the log. */
 export const ACCESS_PAGE = 100;
 

@@ -60,7 +60,7 @@ export default function Track() {
       {answer ? (
         <div ref={alert} role="alert" tabIndex={-1} className="form-alert">
           {answer.problem === "limited"
-            ? t("track.limited", { minutes: answer.minutes })
+            ? t("track.limited", { count: answer.minutes })
             : t("track.miss")}
         </div>
       ) : null}

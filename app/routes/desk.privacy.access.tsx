@@ -5,7 +5,7 @@ import { getLocale } from "~/i18n/i18next.server";
 import { getLanguage } from "~/i18n/languages";
 import { formatShopDateTime } from "~/platform/calendar";
 import { asciiDigits } from "~/platform/digits";
-import { accessActors, readAccessLog } from "~/privacy/access-log.server";
+import { NUMBERS_KEPT, accessActors, readAccessLog } from "~/privacy/access-log.server";
 import { shop } from "~/shop.server";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 
@@ -41,6 +41,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     meta: { title: pageTitle(t, t("privacy.access.title"), { brand: false }), noindex: true },
     filter: { person: people.includes(actor) ? actor : "", order: orderNumber ? orderText : "" },
     people,
+    // The page says how many of a read's order numbers an entry keeps.
+    numbersKept: NUMBERS_KEPT,
     olderHref: more ? `/desk/privacy/access?${next}` : null,
     entries: entries.map((entry) => ({
       id: entry.id,
@@ -67,7 +69,7 @@ export default function DeskAccessLog() {
         <Link to="/desk/privacy">{t("privacy.title")}</Link>
       </p>
       <h1>{t("privacy.access.title")}</h1>
-      <p>{t("privacy.access.intro")}</p>
+      <p>{t("privacy.access.intro", { kept: page.numbersKept })}</p>
       <Form method="get" className="desk-inline-form">
         <label htmlFor="access-person">{t("privacy.access.person")}</label>
         <select id="access-person" name="person" defaultValue={page.filter.person}>

@@ -5,6 +5,8 @@ import { createProduct } from "~/catalog/edit.server";
 import { groups, isGroup } from "~/catalog/model";
 import { SLUG_MAX, isSlug } from "~/catalog/product-form";
 import { getLocale } from "~/i18n/i18next.server";
+import { Isolated } from "~/i18n/isolate";
+import { isolateLeftToRight } from "~/i18n/left-to-right";
 import { readForm } from "~/platform/http.server";
 import { shop } from "~/shop.server";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
@@ -70,7 +72,11 @@ export default function NewProduct() {
             autoCapitalize="none"
             defaultValue={answer?.values.slug ?? ""}
           />
-          <span className="desk-hint">{t("products.slugHint")}</span>
+          <span className="desk-hint">
+            <Isolated
+              text={t("products.slugHint", { path: isolateLeftToRight(t("products.slugPath")) })}
+            />
+          </span>
         </label>
         <button type="submit" className="desk-button">
           {t("products.create")}

@@ -1,6 +1,7 @@
 import escapeHtml from "escape-html";
 import type { Transaction } from "kysely";
 import { fixedT } from "~/i18n/instance.server";
+import type { LanguageCode } from "~/i18n/languages";
 import { type Actor, appendEvent, changeOrderStatusIn } from "~/orders/change-status.server";
 import { systemNoteColumns } from "~/orders/event-note";
 import type { InlineKeyboard } from "~/orders/message";
@@ -11,6 +12,7 @@ import type { Database, Order, OrderStatus } from "../../db/schema";
 import {
   decodeShopperPress,
   linkedText,
+  orderLanguage,
   readCommand,
   shopperAskKeyboard,
   shopperKeyboard,
@@ -67,6 +69,28 @@ function reply(
 /** A text for a chat whose language the shop does not know: Russian, then English. */
 function bothLanguages(key: "bot.help" | "bot.answer.forbidden"): string {
   return [fixedT("ru", "checkout")(key), fixedT("en", "checkout")(key)].join("\n\n");
+}
+
+/**
+ * The language the shop knows a chat by: a desk chat's is the owner's setting for the
+ * chats, a shopper's is the language of the latest order it follows; any other chat's
+ * is unknown (null), and it is answered in Russian and English.
+ */
+async function chatLanguage(
+  trx: Transaction<Database>,
+  chatId: string,
+  chat: ChatSettings,
+): Promise<LanguageCode | null> {
+  if (chat.deskChatIds.includes(chatId)) return chat.language;
+  const latest = await trx
+    .selectFrom("shopper_chats")
+    .innerJoin("orders", "orders.id", "shopper_chats.order_id")
+    .select("orders.language")
+    .where("shopper_chats.chat_id", "=", chatId)
+    .orderBy("orders.id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return latest ? orderLanguage(latest) : null;
 }
 
 /** The help for a chat the shop knows nothing of: in Russian and English, no order's data. */
@@ -208,8 +232,11 @@ async function noteFollowing(
 /** What came of a shopper's button press, and what to show for it. */
 export type ShopperPressVerdict =
   | { outcome: "notMine" }
-  /** Pressed in a staff chat, or in a chat that does not follow that order. */
-  | { outcome: "forbidden" }
+  /**
+   * Pressed in a staff chat, or in a chat that does not follow that order; answered in the
+   * chat's language when the shop knows it.
+   */
+  | { outcome: "forbidden"; language: LanguageCode | null }
   /** The order is no longer new: nothing changed. */
   | { outcome: "stale"; status: OrderStatus; order: Order }
   | { outcome: "asked" | "back"; keyboard: InlineKeyboard; order: Order }
@@ -230,7 +257,9 @@ export async function handleShopperPress(
 ): Promise<ShopperPressVerdict> {
   const wanted = decodeShopperPress(press.data);
   if (!wanted) return { outcome: "notMine" };
-  if (chat.deskChatIds.includes(press.chatId)) return { outcome: "forbidden" };
+  const forbidden = async () =>
+    ({ outcome: "forbidden", language: await chatLanguage(trx, press.chatId, chat) }) as const;
+  if (chat.deskChatIds.includes(press.chatId)) return forbidden();
   const order = await trx
     .selectFrom("orders")
     .innerJoin("shopper_chats", "shopper_chats.order_id", "orders.id")
@@ -238,7 +267,7 @@ export async function handleShopperPress(
     .where("orders.order_number", "=", wanted.orderNumber)
     .where("shopper_chats.chat_id", "=", press.chatId)
     .executeTakeFirst();
-  if (!order) return { outcome: "forbidden" };
+  if (!order) return forbidden();
   if (order.status !== "new") return { outcome: "stale", status: order.status, order };
   const t = shopperT(order);
   if (wanted.kind === "ask")
@@ -266,8 +295,10 @@ export async function handleShopperPress(
   return { outcome: "stale", status: current.status, order: current };
 }
 
-/** The short answer under a shopper's press, in the order's language. */
+/** The short answer under a shopper's press, in the order's (or the chat's) language. */
 export function shopperPressAnswer(verdict: ShopperPressVerdict): string {
+  if (verdict.outcome === "forbidden" && verdict.language)
+    return fixedT(verdict.language, "checkout")("bot.answer.forbidden");
   if (verdict.outcome === "notMine" || verdict.outcome === "forbidden")
     return bothLanguages("bot.answer.forbidden");
   const t = shopperT(verdict.order);

@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { signInToDesk } from "./support/desk";
 import { text } from "./support/dictionary";
 import { deliveryDate, pressCartButton, uniqueAddress } from "./support/shop";
 import { expect, test } from "./support/test";
@@ -155,6 +156,73 @@ test.describe("right-to-left", () => {
       expect(form && summary && form.x > summary.x).toBe(true);
     });
   }
+});
+
+/** Where each word first begins on screen inside an element, in pixels from the left. */
+async function leftOf(element: Locator, words: string[]): Promise<number[]> {
+  return element.evaluate(
+    (root, words) =>
+      words.map((word) => {
+        const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const at = (node.textContent ?? "").indexOf(word);
+          if (at < 0) continue;
+          const range = document.createRange();
+          range.setStart(node, at);
+          range.setEnd(node, at + word.length);
+          return range.getBoundingClientRect().left;
+        }
+        return Number.NaN;
+      }),
+    words,
+  );
+}
+
+/** Whether the numbers grow from left to right. */
+const leftToRight = (lefts: number[]) =>
+  lefts.every((left, index) => index === 0 || (lefts[index - 1] ?? Number.NaN) < left);
+
+test.describe("right-to-left: patterns read as they are typed", () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  for (const lng of ["he", "ar"] as const) {
+    test(`${lng}: the delivery date's format names the day first, at the left, as the date is typed`, async ({
+      page,
+      context,
+    }) => {
+      await context.addCookies([{ name: "cart_v1", value: CART, domain: "127.0.0.1", path: "/" }]);
+      await page.goto(`/checkout?lng=${lng}`);
+      const [day, month, year] = text(lng, "checkout", "fields.dateFormat").split(".");
+      const lefts = await leftOf(page.locator("#deliveryTime-hint"), [
+        day ?? "",
+        month ?? "",
+        year ?? "",
+      ]);
+      expect(leftToRight(lefts), `${lng}: ${lefts.join(", ")}`).toBe(true);
+    });
+  }
+
+  test("ar, the desk: a phone order's date format day first, a product's page address from /catalog/ on", async ({
+    page,
+  }) => {
+    await signInToDesk(page, "Rania", undefined, "owner");
+    await page.goto("/desk/orders/new?lng=ar");
+    const [day, month, year] = text("ar", "desk", "phoneOrder.dateFormat").split(".");
+    const date = await leftOf(page.locator('[id$="deliveryTime-hint"]'), [
+      day ?? "",
+      month ?? "",
+      year ?? "",
+    ]);
+    expect(leftToRight(date), date.join(", ")).toBe(true);
+
+    await page.goto("/desk/products/new?lng=ar");
+    const path = await leftOf(
+      page.locator(".desk-hint").filter({ hasText: "catalog" }),
+      text("ar", "desk", "products.slugPath").split("/").filter(Boolean),
+    );
+    expect(path).toHaveLength(3);
+    expect(leftToRight(path), path.join(", ")).toBe(true);
+  });
 });
 
 test.describe("right-to-left: Latin values inside translated text are isolated", () => {

@@ -145,11 +145,11 @@ for (const engine of engines) {
       await page.goto("/desk/products/body/burn-cream");
       if (javaScriptEnabled)
         await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
-      await page.getByLabel("Price, GEL", { exact: true }).fill("45.50");
+      await page.getByLabel("Price, ₾", { exact: true }).fill("45.50");
       await page.getByLabel("Stock", { exact: true }).fill("20");
       await page.getByLabel("Home-page line").selectOption({ label: "First aid" });
       await page.getByLabel("Status").selectOption({ label: "On sale" });
-      await expect(page.getByLabel("Price, GEL", { exact: true })).toHaveValue("45.50");
+      await expect(page.getByLabel("Price, ₾", { exact: true })).toHaveValue("45.50");
       await save(page);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         375,
@@ -196,7 +196,7 @@ for (const engine of engines) {
       // The owner changes the price and the contacts; the storefront follows at once.
       await page.goto("/desk/products/body/burn-cream");
       await expect(page.getByLabel("Stock", { exact: true })).toHaveValue("18");
-      await page.getByLabel("Price, GEL", { exact: true }).fill("50");
+      await page.getByLabel("Price, ₾", { exact: true }).fill("50");
       await save(page);
       await page.getByRole("link", { name: "Settings" }).click();
       await page.getByLabel("Telegram", { exact: true }).fill("ab");
@@ -239,7 +239,7 @@ for (const engine of engines) {
       await page.getByRole("link", { name: "Activity" }).click();
       const activity = page.locator("main");
       // Before and after are each named for a screen reader ("Before: …", "After: …").
-      await expect(activity).toContainText("Price, GELBefore: 45.50 → After: 50.00");
+      await expect(activity).toContainText("Price, ₾Before: 45.50 → After: 50.00");
       await expect(activity).toContainText(
         "E-mailBefore: hello@kolkhida.ge → After: orders@kolkhida.ge",
       );

@@ -109,7 +109,7 @@ test("on PostgreSQL a courier takes the day's parcels and the day's cash closes"
       "Not home",
     );
     await hydrated();
-    await page.getByLabel("Received from courier, GEL").fill("50");
+    await page.getByLabel("Received from courier, ₾").fill("50");
     await page.getByRole("button", { name: "Save amount" }).click();
     await expect(page.locator(".desk-cash__warn")).toContainText("short by");
     await hydrated();

@@ -130,7 +130,7 @@ for (const engine of engines) {
         const before = await fetch(`${second.url}${product}`);
         expect(await before.text()).toContain("₾100");
         await page.goto("/desk/products/body/hemor-cream");
-        await page.getByLabel("Price, GEL", { exact: true }).fill("45.50");
+        await page.getByLabel("Price, ₾", { exact: true }).fill("45.50");
         await page.getByRole("button", { name: "Save" }).click();
         await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
         const changed = Date.now();

@@ -1,12 +1,19 @@
 import type { Kysely } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { getDeskOrder } from "~/desk/orders.server";
+import { fixedT } from "~/i18n/instance.server";
+import { languageCodes } from "~/i18n/languages";
 import { changeOrderStatus } from "~/orders/change-status.server";
 import { placeOrder } from "~/orders/place.server";
 import { phoneStanding } from "~/orders/read.server";
 import { phoneKey } from "~/phone/phone-key.server";
 import { parseIsoDate } from "~/platform/calendar";
-import { accessActors, readAccessLog, recordAccess } from "~/privacy/access-log.server";
+import {
+  NUMBERS_KEPT,
+  accessActors,
+  readAccessLog,
+  recordAccess,
+} from "~/privacy/access-log.server";
 import {
   daysLeft,
   eraseRequest,
@@ -391,5 +398,22 @@ describe("the access log", () => {
     );
     await expect(db.deleteFrom("access_log").execute()).rejects.toThrow(/append-only/);
     expect((await readAccessLog(db, {})).entries).toHaveLength(2);
+  });
+
+  it("keeps as many order numbers of a big read as the page says, and the count of all", async () => {
+    const many = Array.from({ length: NUMBERS_KEPT + 50 }, (_, index) => index + 1);
+    await recordAccess(db, {
+      staff: { id: 1, name: "Nino" },
+      action: "csv",
+      orderNumbers: many,
+      now: PLACED,
+    });
+    const [entry] = (await readAccessLog(db, {})).entries;
+    expect(entry?.orders.split(",")).toHaveLength(NUMBERS_KEPT);
+    expect(entry?.count).toBe(NUMBERS_KEPT + 50);
+    for (const language of languageCodes)
+      expect(fixedT(language, "desk")("privacy.access.intro", { kept: NUMBERS_KEPT })).toContain(
+        String(NUMBERS_KEPT),
+      );
   });
 });

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createUpdateHandler } from "~/chat/telegram-updates.server";
 import { findOrCreateStaff } from "~/desk/auth.server";
 import { fixedT } from "~/i18n/instance.server";
+import type { LanguageCode } from "~/i18n/languages";
 import { formatPrice } from "~/i18n/money";
 import { encodeDeskPress } from "~/orders/callback-data";
 import {
@@ -259,6 +260,36 @@ describe("the shopper follows an order in Telegram", () => {
     expect(await statusOf(order.id)).toBe("cancelled");
     const last = await latestStatusEvent(db, order.id);
     expect([last?.actor, last?.note_key]).toEqual(["shopper (Telegram)", "cancelReason.byShopper"]);
+  });
+
+  it("refuses a press in the chat's language when it knows it: the desk chats' setting, the followed order's, else Russian and English", async () => {
+    const order = await place("ka");
+    const other = await place("de");
+    const handle = createUpdateHandler({
+      db,
+      api: api(),
+      chat: { ...chat, language: "tr" },
+      now: () => clock,
+      log,
+    });
+    // This chat follows the German order, not the Georgian one whose button it presses.
+    await handle(write(`/start ${other.chat_token}`));
+    const cancel = encodeShopperPress({ orderNumber: order.order_number, kind: "cancel" });
+    expect(await handle(press(cancel, DESK_CHAT))).toBe("forbidden");
+    expect(await handle(press(cancel))).toBe("forbidden");
+    expect(await handle(press(cancel, 777))).toBe("forbidden");
+    const forbidden = (language: LanguageCode) =>
+      fixedT(language, "checkout")("bot.answer.forbidden");
+    const answers = calls
+      .filter((call) => call.method === "answerCallbackQuery")
+      .map((call) => call.body.text);
+    expect(answers).toEqual([
+      forbidden("tr"),
+      forbidden("de"),
+      `${forbidden("ru")}\n\n${forbidden("en")}`,
+    ]);
+    expect(new Set(answers).size).toBe(3);
+    expect(await statusOf(order.id)).toBe("new");
   });
 
   it("takes back a slip's message the staff undid before it went out", async () => {

@@ -6,6 +6,8 @@ import type { ProductFieldError } from "~/catalog/product-form";
 import { ActivityList } from "~/desk/ActivityList";
 import { RevisionField, StaleNotice } from "~/desk/Revision";
 import { Field, formAnswer } from "~/desk/form-answer";
+import { Isolated } from "~/i18n/isolate";
+import { isolateLeftToRight } from "~/i18n/left-to-right";
 import { readForm } from "~/platform/http.server";
 import { shop } from "~/shop.server";
 import { pageMetaTags } from "~/ui/meta";
@@ -58,7 +60,7 @@ export default function EditProduct() {
     inputMode: "decimal" | "numeric",
     hint?: string,
   ) => (
-    <Field form={form} name={name} label={t(`products.fields.${name}`)} hint={hint && t(hint)}>
+    <Field form={form} name={name} label={t(`products.fields.${name}`)} hint={hint}>
       {(control) => (
         <input
           name={name}
@@ -116,10 +118,10 @@ export default function EditProduct() {
             ))}
           </select>
         </label>
-        {short("price", product.price, "decimal", "products.priceHint")}
-        {short("stock", product.stock, "numeric", "products.stockHint")}
+        {short("price", product.price, "decimal", t("products.priceHint"))}
+        {short("stock", product.stock, "numeric", t("products.stockHint"))}
         {short("volume", product.volume, "numeric")}
-        {short("position", product.position, "numeric", "products.positionHint")}
+        {short("position", product.position, "numeric", t("products.positionHint"))}
         <label>
           {t("products.fields.line")}
           <select name="line" defaultValue={value("line", product.line)}>
@@ -174,7 +176,15 @@ export default function EditProduct() {
           form={form}
           name="slug"
           label={t("products.fields.slug")}
-          hint={t(locked ? "products.slugLocked" : "products.slugHint")}
+          hint={
+            locked ? (
+              t("products.slugLocked")
+            ) : (
+              <Isolated
+                text={t("products.slugHint", { path: isolateLeftToRight(t("products.slugPath")) })}
+              />
+            )
+          }
         >
           {(control) => (
             <input
