@@ -3,8 +3,7 @@ import { findProduct } from "~/catalog/model";
 import { type ActivityFilter, listActivity } from "~/content/activity.server";
 import type { Content } from "~/content/store.server";
 import type { LanguageCode } from "~/i18n/languages";
-import { getLanguage } from "~/i18n/languages";
-import { formatShopDateTime } from "~/platform/calendar";
+import { formatShopDate, formatShopDateTime } from "~/platform/calendar";
 import type { Database } from "../../db/schema";
 import type { ActivityEntry } from "./ActivityList";
 
@@ -41,7 +40,7 @@ export async function activityEntries(
         ).map((row) => [String(row.id), row.name])
       : [],
   );
-  // Couriers are named by their name now; a courier's day as "name · YYYY-MM-DD".
+  // Couriers are named by their name now; a courier's day as "name · DD.MM.YY".
   const courierIds = [
     ...new Set(
       page
@@ -63,12 +62,11 @@ export async function activityEntries(
   const courierSubject = (subject: string) => {
     const [id = "", day] = subject.split("/");
     const name = couriers.get(id) ?? id;
-    return day ? `${name} · ${day}` : name;
+    return day ? `${name} · ${formatShopDate(day)}` : name;
   };
-  const locale = getLanguage(language).htmlLang;
   const entries = page.map((row) => ({
     id: row.id,
-    at: formatShopDateTime(Date.parse(row.at), locale),
+    at: formatShopDateTime(Date.parse(row.at), language),
     actor: row.actor,
     subject:
       row.subject_type === "product"

@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { getLocale } from "~/i18n/i18next.server";
-import { getLanguage } from "~/i18n/languages";
 import { eventNote } from "~/orders/event-note";
 import { orderLanguage } from "~/orders/order-words";
 import { formatShopDateTime } from "~/platform/calendar";
@@ -20,7 +19,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const found = await requestOfParam(shop.db, params.id);
   const language = await getLocale(request);
   const t = shop.t(language, "desk");
-  const locale = getLanguage(language).htmlLang;
   const now = shop.clock();
   const held = await personData(shop.db, found);
   await access.record(
@@ -28,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     held.orders.map((order) => Number(order.number)),
   );
   await markExported(shop.db, found, { actor: staff.name, now, found: held.orders.length });
-  const when = (iso: string | null) => (iso ? formatShopDateTime(Date.parse(iso), locale) : null);
+  const when = (iso: string | null) => (iso ? formatShopDateTime(Date.parse(iso), language) : null);
   return {
     meta: {
       title: pageTitle(t, t("privacy.export.title", { subject: found.subject }), { brand: false }),
@@ -36,7 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     },
     id: found.id,
     subject: found.subject,
-    prepared: formatShopDateTime(now, locale),
+    prepared: formatShopDateTime(now, language),
     orders: held.orders.map((order) => ({
       number: order.number,
       placed: when(order.placedAt),

@@ -4,7 +4,6 @@ import { getDeskOrder } from "~/desk/orders.server";
 import { takeOutcome } from "~/desk/outcome.server";
 import type { GuardedSession } from "~/desk/session.server";
 import { getLocale } from "~/i18n/i18next.server";
-import { getLanguage } from "~/i18n/languages";
 import { undoRightOf } from "~/orders/change-status.server";
 import { isEditable } from "~/orders/edit.server";
 import { eventNote } from "~/orders/event-note";
@@ -46,8 +45,7 @@ export async function readOrderView(
       : "none";
   const language = await getLocale(request);
   const t = shop.t(language, "desk");
-  const locale = getLanguage(language).htmlLang;
-  const when = (iso: string) => formatShopDateTime(Date.parse(iso), locale);
+  const when = (iso: string) => formatShopDateTime(Date.parse(iso), language);
   const shown = formatOrderNumber(order.order_number);
   const view = {
     meta: {
