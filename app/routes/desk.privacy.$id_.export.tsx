@@ -3,8 +3,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { getLocale } from "~/i18n/i18next.server";
 import { eventNote } from "~/orders/event-note";
-import { orderLanguage } from "~/orders/order-words";
-import { formatShopDateTime } from "~/platform/calendar";
+import { itemTitle, lineTitle, orderLanguage } from "~/orders/order-words";
+import { formatShopDate, formatShopDateTime } from "~/platform/calendar";
 import { markExported, personData, requestOfParam } from "~/privacy/requests.server";
 import { shop } from "~/shop.server";
 import { Price } from "~/ui/Price";
@@ -27,6 +27,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
   await markExported(shop.db, found, { actor: staff.name, now, found: held.orders.length });
   const when = (iso: string | null) => (iso ? formatShopDateTime(Date.parse(iso), language) : null);
+  const { catalog } = shop.content();
+  const nameLine = lineTitle(catalog, language);
   return {
     meta: {
       title: pageTitle(t, t("privacy.export.title", { subject: found.subject }), { brand: false }),
@@ -45,14 +47,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         ["address", order.address],
         ["messenger", order.messenger],
         ["email", order.email],
-        ["deliveryDate", order.deliveryDate ?? order.deliveryTime],
+        [
+          "deliveryDate",
+          order.deliveryDate ? formatShopDate(order.deliveryDate) : order.deliveryTime,
+        ],
         ["language", orderLanguage(order.language).name],
         ["pinned", order.pinnedNote],
       ] as const,
       total: order.total,
       removed: when(order.depersonalisedAt),
       items: order.items.map((item) => ({
-        title: item.title,
+        key: item.item_key,
+        title: itemTitle(item, catalog, language),
         qty: item.qty,
         subtotal: item.subtotal,
       })),
@@ -60,7 +66,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         at: when(event.at),
         actor: event.actor,
         status: event.to_status,
-        note: eventNote(event, t),
+        note: eventNote(event, t, nameLine),
       })),
       chats: order.telegramChats.map((chat) => when(chat.linked_at)),
       messages: order.messages
@@ -124,8 +130,8 @@ export default function DeskPrivacyExport() {
           <h3>{t("csv.items")}</h3>
           <ul>
             {order.items.map((item) => (
-              <li key={item.title}>
-                <bdi>{item.title}</bdi> × {item.qty}
+              <li key={item.key}>
+                <bdi>{item.title}</bdi> × {item.qty} — <Price amount={item.subtotal} />
               </li>
             ))}
           </ul>

@@ -16,7 +16,7 @@ import {
 } from "~/orders/callback-data";
 import { changeOrderStatus } from "~/orders/change-status.server";
 import { createDispatcher } from "~/orders/dispatcher.server";
-import { eventNote } from "~/orders/event-note";
+import { eventNote, storedTitle } from "~/orders/event-note";
 import { expireUnconfirmedOrders } from "~/orders/expiry.server";
 import {
   type OrderStanding,
@@ -626,10 +626,12 @@ describe("with a database", () => {
       await expireUnconfirmedOrders(db, options, clock + 24 * 3600_000);
       const found = await getDeskOrder(db, placed.order_number);
       const [event] = found?.events ?? [];
-      expect(event && eventNote(event, fixedT("de", "desk"))).toBe(
+      expect(event && eventNote(event, fixedT("de", "desk"), storedTitle)).toBe(
         "Nicht innerhalb von 24 Std. bestätigt — automatisch storniert",
       );
-      expect(event && eventNote(event, t)).toBe("Не подтверждён за 24 ч. — отменён автоматически");
+      expect(event && eventNote(event, t, storedTitle)).toBe(
+        "Не подтверждён за 24 ч. — отменён автоматически",
+      );
       const [row] = await rows();
       expect(row?.text).toContain("«Не подтверждён за 24 ч. — отменён автоматически»");
       expect(row?.text).not.toContain("Nicht innerhalb");
@@ -641,10 +643,10 @@ describe("with a database", () => {
         note_key: null,
         note_values: null,
       };
-      expect(eventNote(old, fixedT("de", "desk"))).toBe(old.note);
-      expect(eventNote({ note: "Call after 6", note_key: null, note_values: null }, t)).toBe(
-        "Call after 6",
-      );
+      expect(eventNote(old, fixedT("de", "desk"), storedTitle)).toBe(old.note);
+      expect(
+        eventNote({ note: "Call after 6", note_key: null, note_values: null }, t, storedTitle),
+      ).toBe("Call after 6");
     });
   });
 

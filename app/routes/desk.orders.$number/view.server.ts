@@ -9,7 +9,7 @@ import { isEditable } from "~/orders/edit.server";
 import { eventNote } from "~/orders/event-note";
 import { tagsOf } from "~/orders/labels";
 import { formatOrderNumber } from "~/orders/order-number";
-import { itemTitle, orderLanguage } from "~/orders/order-words";
+import { itemTitle, lineTitle, orderLanguage } from "~/orders/order-words";
 import { callBeforeShipping } from "~/orders/standing";
 import { nextStatuses } from "~/orders/status";
 import { formatShopDateTime } from "~/platform/calendar";
@@ -100,7 +100,7 @@ export async function readOrderView(
       kind: event.kind,
       from: event.from_status,
       to: event.to_status,
-      note: eventNote(event, t),
+      note: eventNote(event, t, lineTitle(shop.content().catalog, language)),
       undo: event.undoes !== null,
     })),
     hold: callBeforeShipping(order.status, history.refused, shop.telegram.holdAfterRefusals),
