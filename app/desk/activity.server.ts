@@ -64,13 +64,19 @@ export async function activityEntries(
     const name = couriers.get(id) ?? id;
     return day ? `${name} · ${formatShopDate(day)}` : name;
   };
+  const title = (key: string) => findProduct(content.catalog, key)?.texts[language]?.title || key;
+  // A product created, a product's related ones: stored by key, named in the reader's language.
+  const value = (field: string, stored: string | null) =>
+    stored !== null && (field === "created" || field === "related")
+      ? stored.split(", ").map(title).join(", ")
+      : stored;
   const entries = page.map((row) => ({
     id: row.id,
     at: formatShopDateTime(Date.parse(row.at), language),
     actor: row.actor,
     subject:
       row.subject_type === "product"
-        ? findProduct(content.catalog, row.subject)?.texts[language]?.title || row.subject
+        ? title(row.subject)
         : row.subject_type === "staff"
           ? (names.get(row.subject) ?? row.subject)
           : row.subject_type === "phone"
@@ -81,8 +87,8 @@ export async function activityEntries(
                 ? label(row.subject_type, row.subject)
                 : label("settings", row.subject),
     field: row.field,
-    before: row.before,
-    after: row.after,
+    before: value(row.field, row.before),
+    after: value(row.field, row.after),
   }));
   return { entries, older: rows.length > limit ? (page.at(-1)?.id ?? null) : null };
 }
