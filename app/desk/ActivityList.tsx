@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { Price } from "~/ui/Price";
 import { fieldWords, valueWords } from "./activity-words";
 
 /** One row of the trail as a page shows it: dates formatted, subjects named. */
@@ -33,6 +34,34 @@ function Value({ field, value }: { field: string; value: string | null }) {
       return <>{t(`reviews.tab.${words.value}`)}</>;
     case "reason":
       return <>{t(`reviews.reasons.${words.value}`)}</>;
+    case "orderStatus":
+      return (
+        <>
+          {words.value === "not_home" ? t("cash.outcome.not_home") : t(`status.${words.value}`)}
+          {words.note ? (
+            <>
+              {" "}
+              (<bdi>{words.note}</bdi>)
+            </>
+          ) : null}
+        </>
+      );
+    case "money":
+      return (
+        <>
+          <Price amount={words.tetri} />
+          {words.note ? (
+            <>
+              {" "}
+              (<bdi>{words.note}</bdi>)
+            </>
+          ) : null}
+        </>
+      );
+    case "date":
+      return <>{words.text}</>;
+    case "languageName":
+      return <bdi>{words.text}</bdi>;
   }
   if (value.length <= SHORT && !value.includes("\n")) {
     return <bdi className="desk-activity-value">{value}</bdi>;
@@ -62,7 +91,9 @@ export function ActivityList({ entries }: { entries: ActivityEntry[] }) {
               ? `${t(`activity.fields.${words.name}`)} (${words.language})`
               : words.kind === "field"
                 ? t(`activity.fields.${words.name}`)
-                : entry.field;
+                : words.kind === "order"
+                  ? t("order.number", { number: words.number })
+                  : entry.field;
         return (
           <li key={entry.id} className="desk-card">
             <p className="desk-hint">

@@ -1,5 +1,6 @@
 import { type TextField, textFields } from "~/catalog/model";
 import { getLanguage, isLanguageCode } from "~/i18n/languages";
+import { formatShopDate } from "~/platform/calendar";
 
 /**
  * What the activity trail's stored field names mean to a reader: a `desk` dictionary key
@@ -11,6 +12,8 @@ export type FieldWords =
   | { kind: "text"; name: TextField; language: string }
   /** A field of `activity.fields` in one language (a testimonial's name, role or text). */
   | { kind: "language"; name: string; language: string }
+  /** What came of an order of a closed courier's day: "order 000123". */
+  | { kind: "order"; number: string }
   | { kind: "unknown" };
 
 const FIELDS = new Set([
@@ -53,6 +56,8 @@ const FIELDS = new Set([
 ]);
 
 export function fieldWords(field: string): FieldWords {
+  const order = /^order (\d+)$/.exec(field);
+  if (order?.[1]) return { kind: "order", number: order[1] };
   // A testimonial's text in one language: "testimonial.ka.name".
   const testimonial = /^testimonial\.([a-z]{2})\.(name|role|text)$/.exec(field);
   if (testimonial && isLanguageCode(testimonial[1]))
@@ -69,13 +74,45 @@ export function fieldWords(field: string): FieldWords {
   return FIELDS.has(field) ? { kind: "field", name: field } : { kind: "unknown" };
 }
 
-/** A stored value the dictionary words (a status, a role, a line, yes/no, on/off), or null. */
-export type ValueWords = {
-  kind: "status" | "role" | "line" | "flag" | "reviewStatus" | "reason";
-  value: string;
-} | null;
+/**
+ * A stored value as the reader reads it: words of the dictionary (a status, a role, a line,
+ * yes/no, on/off), an order's status or a parcel's outcome with the note it was changed
+ * with, money (stored as lari, "35.00"), a day (stored as YYYY-MM-DD, shown as every page
+ * writes days) or a language by its own name; null for a value shown as stored.
+ */
+export type ValueWords =
+  | { kind: "status" | "role" | "line" | "flag" | "reviewStatus" | "reason"; value: string }
+  | { kind: "orderStatus"; value: string; note: string | null }
+  | { kind: "money"; tetri: number; note: string | null }
+  | { kind: "date" | "languageName"; text: string }
+  | null;
+
+/** A value and the note an owner gave with it ("delivered (rang twice)"). */
+const WITH_NOTE = /^(\S+)(?: \(([\s\S]*)\))?$/;
 
 export function valueWords(field: string, value: string): ValueWords {
+  if (fieldWords(field).kind === "order") {
+    const [, status = "", note] = WITH_NOTE.exec(value) ?? [];
+    if (/^(new|confirmed|shipped|delivered|refused|cancelled|not_home)$/.test(status))
+      return { kind: "orderStatus", value: status, note: note ?? null };
+  }
+  if (field === "price" || field === "received") {
+    const [, amount = "", note] = WITH_NOTE.exec(value) ?? [];
+    const lari = /^(\d+)\.(\d{2})$/.exec(amount);
+    if (lari)
+      return { kind: "money", tetri: Number(lari[1]) * 100 + Number(lari[2]), note: note ?? null };
+  }
+  if (
+    (field === "orders.resumeOn" || field === "delivery.from") &&
+    /^\d{4}-\d{2}-\d{2}$/.test(value)
+  )
+    return { kind: "date", text: formatShopDate(value) };
+  if (field === "chats.language" && isLanguageCode(value))
+    return { kind: "languageName", text: getLanguage(value).name };
+  // A courier who takes parcels or not, a day closed: yes and no.
+  if (field === "active" && (value === "active" || value === "inactive"))
+    return { kind: "flag", value: value === "active" ? "yes" : "no" };
+  if (field === "closed" && value === "closed") return { kind: "flag", value: "yes" };
   if (field === "status" && /^(draft|coming_soon|on_sale|sold_out|hidden)$/.test(value)) {
     return { kind: "status", value };
   }

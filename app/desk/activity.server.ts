@@ -3,8 +3,7 @@ import { findProduct } from "~/catalog/model";
 import { type ActivityFilter, listActivity } from "~/content/activity.server";
 import type { Content } from "~/content/store.server";
 import type { LanguageCode } from "~/i18n/languages";
-import { getLanguage } from "~/i18n/languages";
-import { formatShopDateTime } from "~/platform/calendar";
+import { formatShopDate, formatShopDateTime } from "~/platform/calendar";
 import type { Database } from "../../db/schema";
 import type { ActivityEntry } from "./ActivityList";
 
@@ -41,7 +40,7 @@ export async function activityEntries(
         ).map((row) => [String(row.id), row.name])
       : [],
   );
-  // Couriers are named by their name now; a courier's day as "name · YYYY-MM-DD".
+  // Couriers are named by their name now; a courier's day as "name · DD.MM.YY".
   const courierIds = [
     ...new Set(
       page
@@ -63,16 +62,21 @@ export async function activityEntries(
   const courierSubject = (subject: string) => {
     const [id = "", day] = subject.split("/");
     const name = couriers.get(id) ?? id;
-    return day ? `${name} · ${day}` : name;
+    return day ? `${name} · ${formatShopDate(day)}` : name;
   };
-  const locale = getLanguage(language).htmlLang;
+  const title = (key: string) => findProduct(content.catalog, key)?.texts[language]?.title || key;
+  // A product created, a product's related ones: stored by key, named in the reader's language.
+  const value = (field: string, stored: string | null) =>
+    stored !== null && (field === "created" || field === "related")
+      ? stored.split(", ").map(title).join(", ")
+      : stored;
   const entries = page.map((row) => ({
     id: row.id,
-    at: formatShopDateTime(Date.parse(row.at), locale),
+    at: formatShopDateTime(Date.parse(row.at), language),
     actor: row.actor,
     subject:
       row.subject_type === "product"
-        ? findProduct(content.catalog, row.subject)?.texts[language]?.title || row.subject
+        ? title(row.subject)
         : row.subject_type === "staff"
           ? (names.get(row.subject) ?? row.subject)
           : row.subject_type === "phone"
@@ -83,8 +87,8 @@ export async function activityEntries(
                 ? label(row.subject_type, row.subject)
                 : label("settings", row.subject),
     field: row.field,
-    before: row.before,
-    after: row.after,
+    before: value(row.field, row.before),
+    after: value(row.field, row.after),
   }));
   return { entries, older: rows.length > limit ? (page.at(-1)?.id ?? null) : null };
 }

@@ -1,23 +1,31 @@
 import type { TFunction } from "i18next";
+import type { Catalog } from "~/catalog/model";
+import type { LanguageCode } from "~/i18n/languages";
 import { eventNote } from "~/orders/event-note";
+import { lineTitle } from "~/orders/order-words";
 import { formatShopDateTime } from "~/platform/calendar";
 import type { OrderEvent } from "../../db/schema";
 import type { TimelineEvent } from "./Timeline";
 
-/** An order's events as its timeline shows them: the time in the reader's words, notes too. */
+/**
+ * An order's events as its timeline shows them: the time as the desk writes it, notes in
+ * the reader's words, products named in the reader's language.
+ */
 export function timelineEvents(
   events: readonly OrderEvent[],
   t: TFunction,
-  locale: string,
+  language: LanguageCode,
+  catalog: Catalog,
 ): TimelineEvent[] {
+  const name = lineTitle(catalog, language);
   return events.map((event) => ({
     id: event.id,
-    at: formatShopDateTime(Date.parse(event.at), locale),
+    at: formatShopDateTime(Date.parse(event.at), language),
     actor: event.actor,
     kind: event.kind,
     from: event.from_status,
     to: event.to_status,
-    note: eventNote(event, t),
+    note: eventNote(event, t, name),
     undo: event.undoes !== null,
   }));
 }

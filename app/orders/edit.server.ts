@@ -6,7 +6,7 @@ import { phoneKey } from "~/phone/phone-key.server";
 import { isoAt } from "~/platform/clock";
 import type { Database, Order, OrderEvent, OrderItem } from "../../db/schema";
 import type { Actor } from "./change-status.server";
-import { systemNoteColumns } from "./event-note";
+import { type NoteLine, systemNoteColumns } from "./event-note";
 import type { OrderFields } from "./fields";
 import { type ChatSettings, refreshOrderMessages } from "./message.server";
 import { isoDeliveryDate } from "./place.server";
@@ -96,8 +96,17 @@ class StockShort extends Error {
   }
 }
 
-const lineText = (items: ReadonlyArray<Pick<OrderItem, "title" | "qty">>) =>
-  items.map((item) => `${item.title} × ${item.qty}`).join("; ");
+/**
+ * An order's lines as the correction's event keeps them: by product key and quantity, so
+ * each reader reads them in their own language; the stored title only for a product the
+ * catalogue may one day lose.
+ */
+const noteLines = (items: ReadonlyArray<Pick<OrderItem, "item_key" | "title" | "qty">>) =>
+  items.map((item): NoteLine => ({ key: item.item_key, qty: item.qty, title: item.title }));
+
+/** The products and quantities, whatever their titles: what a correction compares. */
+const sameLines = (lines: readonly NoteLine[]) =>
+  lines.map((line) => `${line.key} × ${line.qty}`).join("; ");
 
 /**
  * Corrects an order while it is new or confirmed, in one transaction: its fields, its
@@ -225,16 +234,20 @@ export async function correctOrder(
         total: after.reduce((sum, item) => sum + item.subtotal, 0),
         positions: after.length,
       };
-      const events: Array<[string, string | null, string | null]> = [
+      const fields: Array<[string, string | null, string | null]> = [
         ["address", order.address, changed.address],
         ["phone", order.phone, changed.phone],
         ["name", order.name, changed.name],
         ["messenger", order.messenger, changed.messenger],
         ["email", order.email, changed.email],
         ["deliveryDate", order.delivery_time, changed.delivery_time],
-        ["items", lineText(items), lineText(after)],
       ];
-      const real = events.filter(([, before, now]) => (before ?? "") !== (now ?? ""));
+      const real: Array<[string, string | NoteLine[], string | NoteLine[]]> = fields
+        .filter(([, before, now]) => (before ?? "") !== (now ?? ""))
+        .map(([field, before, now]) => [field, before || "—", now || "—"]);
+      const [linesBefore, linesAfter] = [noteLines(items), noteLines(after)];
+      if (sameLines(linesBefore) !== sameLines(linesAfter))
+        real.push(["items", linesBefore, linesAfter]);
       if (real.length === 0) return { outcome: "same", order } as const;
       await trx.updateTable("orders").set(changed).where("id", "=", order.id).execute();
       for (const [field, before, value] of real) {
@@ -251,7 +264,7 @@ export async function correctOrder(
             note: null,
             ...systemNoteColumns({
               key: `event.edited.${field}`,
-              values: { before: before || "—", after: value || "—" },
+              values: { before, after: value },
             }),
           })
           .execute();

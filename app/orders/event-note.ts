@@ -2,13 +2,31 @@ import type { OrderEvent } from "../../db/schema";
 import type { Translate } from "./message";
 
 /**
+ * An order's line as a note keeps it: the product's key and the quantity, named when the
+ * note is read, in the reader's language; and the title the order had stored for it, for a
+ * product the catalogue no longer has.
+ */
+export interface NoteLine {
+  key: string;
+  qty: number;
+  title: string;
+}
+
+/**
  * A note the shop writes by itself: a `desk` dictionary key and its values. It is stored
- * as such and translated when shown, so every reader reads it in their own language.
+ * as such and translated when shown, so every reader reads it in their own language; an
+ * order's lines (a correction's before and after) are stored by product key and named then.
  */
 export interface SystemNote {
   key: string;
-  values: Record<string, number | string>;
+  values: Record<string, number | string | NoteLine[]>;
 }
+
+/** How a reader names a note's line: by the catalogue in their language (`lineTitle`). */
+export type NameLine = (line: NoteLine) => string;
+
+/** A line named by the title stored with it: for a reader with no catalogue at hand. */
+export const storedTitle: NameLine = (line) => line.title;
 
 /** The event's columns for a system note (none without one). */
 export function systemNoteColumns(
@@ -32,14 +50,43 @@ function readValues(json: string | null): Record<string, unknown> {
   }
 }
 
+function isNoteLines(value: unknown): value is NoteLine[] {
+  return (
+    Array.isArray(value) &&
+    value.every(
+      (line: unknown) =>
+        typeof line === "object" &&
+        line !== null &&
+        typeof (line as NoteLine).key === "string" &&
+        typeof (line as NoteLine).qty === "number" &&
+        typeof (line as NoteLine).title === "string",
+    )
+  );
+}
+
+/** An order's lines as a note reads them ("Title × 2; Title × 1"), "—" for none. */
+export function linesText(lines: readonly NoteLine[], name: NameLine): string {
+  return lines.length === 0 ? "—" : lines.map((line) => `${name(line)} × ${line.qty}`).join("; ");
+}
+
 /**
  * An event's note as its reader sees it, with `t` fixed to the reader's language and the
- * `desk` namespace: the shop's own note translated, a person's as they wrote it (also every
- * note written before notes had keys).
+ * `desk` namespace: the shop's own note translated, its lines' products named by `name`
+ * (the catalogue's title in the reader's language), a person's note as they wrote it (also
+ * every note written before notes had keys). A correction stored before lines had keys
+ * reads as it was stored.
  */
 export function eventNote(
   event: Pick<OrderEvent, "note" | "note_key" | "note_values">,
   t: Translate,
+  name: NameLine,
 ): string | null {
-  return event.note_key ? t(event.note_key, readValues(event.note_values)) : event.note;
+  if (!event.note_key) return event.note;
+  const values = Object.fromEntries(
+    Object.entries(readValues(event.note_values)).map(([field, value]) => [
+      field,
+      isNoteLines(value) ? linesText(value, name) : value,
+    ]),
+  );
+  return t(event.note_key, values);
 }

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import { fixedT } from "~/i18n/instance.server";
 import type { LanguageCode } from "~/i18n/languages";
-import { eventNote } from "~/orders/event-note";
+import { eventNote, storedTitle } from "~/orders/event-note";
 import {
   type InlineKeyboard,
   type OrderStanding,
@@ -58,7 +58,8 @@ export async function orderStanding(
       ? {
           actor: actorLabel(last.actor, t),
           at: Date.parse(last.at),
-          note: eventNote(last, t),
+          // A status change's note names no order lines.
+          note: eventNote(last, t, storedTitle),
         }
       : null,
     history,

@@ -1,5 +1,5 @@
 import escapeHtml from "escape-html";
-import { type LanguageCode, getLanguage } from "~/i18n/languages";
+import type { LanguageCode } from "~/i18n/languages";
 import { formatPrice } from "~/i18n/money";
 import { type DeskPress, chatCancelReasons, encodeDeskPress } from "~/orders/callback-data";
 import { formatOrderNumber } from "~/orders/order-number";
@@ -59,7 +59,7 @@ function standingLines(standing: OrderStanding, { language, t }: ChatTexts) {
         ? t("desk:chat.statusBy", {
             status,
             actor: standing.lastChange.actor,
-            at: formatShopDateTime(standing.lastChange.at, getLanguage(language).htmlLang),
+            at: formatShopDateTime(standing.lastChange.at, language),
           })
         : t("desk:chat.status", { status }),
     ),

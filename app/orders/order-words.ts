@@ -1,5 +1,6 @@
 import { type Catalog, findProduct } from "~/catalog/model";
 import { type LanguageCode, getLanguage, isLanguageCode } from "~/i18n/languages";
+import type { NameLine } from "./event-note";
 
 /**
  * An order item's name in the reader's language: the catalogue's title of the product
@@ -12,6 +13,11 @@ export function itemTitle(
   language: LanguageCode,
 ): string {
   return findProduct(catalog, item.item_key)?.texts[language]?.title || item.title;
+}
+
+/** A note's lines (a correction's before and after) named as `itemTitle` names an item. */
+export function lineTitle(catalog: Catalog, language: LanguageCode): NameLine {
+  return (line) => itemTitle({ item_key: line.key, title: line.title }, catalog, language);
 }
 
 /** The language an order was placed in, named as the language switcher names it. */

@@ -78,15 +78,47 @@ function perLocale(options: Intl.DateTimeFormatOptions): (locale: string) => Int
   };
 }
 
-const shopDateTimeFormat = perLocale({
+const timeFormat = new Intl.DateTimeFormat("en-GB", {
   timeZone: SHOP_TIME_ZONE,
-  dateStyle: "short",
-  timeStyle: "short",
+  hourCycle: "h23",
+  hour: "2-digit",
+  minute: "2-digit",
 });
 
-/** An instant as the shop's date and time, written the language's way (for staff). */
-export function formatShopDateTime(ms: number, locale: string): string {
-  return shopDateTimeFormat(locale).format(new Date(ms));
+/** What a language puts between the date and the time, where it is not ", ". */
+const DATE_TIME_JOINERS: Readonly<Record<string, string>> = { ar: "، ", tr: " " };
+
+/**
+ * A day as every page a person reads writes it, in every language (the desk, slips,
+ * manifests, the private page, Telegram): DD.MM.YY, the form the shopper types the
+ * delivery date in (spec §5), so a typed date and a date the shop writes never differ.
+ * Ours to say, not ICU's: its short styles differ by language ("11/29/26" in English,
+ * "29.11.2026" in Russian) and between Node and Chromium. A YYYY-MM-DD text (a courier's
+ * day, a setting) is read first; text that is no date is returned as it is. YYYY-MM-DD
+ * itself stays in files (CSV, JSON) and addresses.
+ */
+export function formatShopDate(date: CalendarDate | string): string {
+  if (typeof date !== "string") return toShortDate(date);
+  const read = parseIsoDate(date);
+  return read ? toShortDate(read) : date;
+}
+
+/**
+ * An instant as the shop's day and time in Tbilisi, the way every page a person reads
+ * writes it in `language` (the reader's language code): `formatShopDate`'s day, the time
+ * on the 24-hour clock, and the language's separator between ("29.11.26, 05:20";
+ * "29.11.26، 05:20" in Arabic, "29.11.26 05:20" in Turkish).
+ */
+export function formatShopDateTime(ms: number, language: string): string {
+  const day = formatShopDate(shopToday(ms));
+  const time = timeFormat.format(new Date(ms));
+  return `${day}${DATE_TIME_JOINERS[language] ?? ", "}${time}`;
+}
+
+/** An instant as the shop's `YYYY-MM-DD HH:MM` in Tbilisi: for files (CSV), never a page. */
+export function isoShopDateTime(iso: string): string {
+  const ms = Date.parse(iso);
+  return `${toIsoDate(shopToday(ms))} ${timeFormat.format(new Date(ms))}`;
 }
 
 function toUtc(date: CalendarDate): Date {

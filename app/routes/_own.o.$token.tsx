@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, redirect, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Isolated, isolate } from "~/i18n/isolate";
-import { getLanguage, isLanguageCode } from "~/i18n/languages";
+import { isLanguageCode } from "~/i18n/languages";
+import { formatPrice } from "~/i18n/money";
 import { formatShopDateTime } from "~/platform/calendar";
 import { reviewAsk } from "~/reviews/reviews.server";
 import { shop } from "~/shop.server";
@@ -24,8 +25,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!url.searchParams.has("lng") && isLanguageCode(page.language) && page.language !== language)
     throw redirect(`/o/${page.token}?lng=${page.language}`);
   const t = shop.t(language, "checkout");
-  const locale = getLanguage(language).htmlLang;
-  const when = (at: number | null) => (at === null ? null : formatShopDateTime(at, locale));
+  const when = (at: number | null) => (at === null ? null : formatShopDateTime(at, language));
   const { chatToken, id, ...shown } = page;
   const bot = shop.botUsername();
   const review = await reviewAsk(
@@ -46,6 +46,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     review: review?.items ?? null,
     placedAt: when(page.placedAt),
     steps: page.steps.map((step) => ({ ...step, at: when(step.at) })),
+    // Each line's money as every price is written in the language, its sign included.
+    items: page.items.map((item) => ({ ...item, subtotal: formatPrice(item.subtotal, language) })),
   };
 }
 
@@ -53,7 +55,7 @@ export const meta: MetaFunction<typeof loader> = pageMetaTags;
 
 export default function OrderPage() {
   const page = useLoaderData<typeof loader>();
-  const { t, i18n } = useTranslation("checkout");
+  const { t } = useTranslation("checkout");
   const { links, texts } = useContacts();
   const current = page.steps.filter((step) => step.done).at(-1)?.step;
   return (
@@ -119,9 +121,7 @@ export default function OrderPage() {
                   text={t("track.itemLine", {
                     title: isolate(item.title),
                     qty: item.qty,
-                    subtotal: isolate(
-                      new Intl.NumberFormat(i18n.language).format(item.subtotal / 100),
-                    ),
+                    subtotal: isolate(item.subtotal),
                   })}
                 />
               </li>

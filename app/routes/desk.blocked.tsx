@@ -4,7 +4,6 @@ import { useTranslation } from "react-i18next";
 import { FIELD_LIMITS } from "~/checkout/fields";
 import { CardList } from "~/desk/CardList";
 import { getLocale } from "~/i18n/i18next.server";
-import { getLanguage } from "~/i18n/languages";
 import { BLOCK_REASON_MAX } from "~/orders/blocked";
 import { blockPhone, listBlockedPhones, unblockPhone } from "~/orders/blocked.server";
 import { formatShopDateTime } from "~/platform/calendar";
@@ -23,8 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await shop.desk.requireOwner(request);
   const language = await getLocale(request);
   const t = shop.t(language, "desk");
-  const locale = getLanguage(language).htmlLang;
-  const when = (iso: string) => formatShopDateTime(Date.parse(iso), locale);
+  const when = (iso: string) => formatShopDateTime(Date.parse(iso), language);
   const blocked = await listBlockedPhones(shop.db);
   return {
     meta: { title: pageTitle(t, t("blocked.title"), { brand: false }), noindex: true },

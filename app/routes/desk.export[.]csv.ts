@@ -6,14 +6,9 @@ import { getLocale } from "~/i18n/i18next.server";
 import { TETRI_PER_LARI } from "~/i18n/money";
 import { formatOrderNumber } from "~/orders/order-number";
 import { itemTitle, orderLanguage } from "~/orders/order-words";
-import { formatShopDateTime, shopToday, toIsoDate } from "~/platform/calendar";
+import { isoShopDateTime, shopToday, toIsoDate } from "~/platform/calendar";
 import { applyDeskHeaders } from "~/platform/security.server";
 import { shop } from "~/shop.server";
-
-/** An instant in Tbilisi as `YYYY-MM-DD HH:MM` (Sweden's locale writes ISO's form). */
-function isoShopDateTime(iso: string): string {
-  return formatShopDateTime(Date.parse(iso), "sv-SE");
-}
 
 /**
  * "Export CSV" (D27): the list's current filter, every page, one row per order,

@@ -6,7 +6,7 @@ import { listCouriers } from "~/couriers/couriers.server";
 import { actorOf, orderNumbersOf } from "~/desk/order-actions.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { formatOrderNumber } from "~/orders/order-number";
-import { parseIsoDate, toIsoDate } from "~/platform/calendar";
+import { formatShopDate, parseIsoDate, toIsoDate } from "~/platform/calendar";
 import { readForm } from "~/platform/http.server";
 import { shop } from "~/shop.server";
 import { Price } from "~/ui/Price";
@@ -39,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     address: order.address,
     phone: order.phone,
     total: order.total,
-    deliveryDate: order.delivery_date,
+    deliveryDate: order.delivery_date === null ? null : formatShopDate(order.delivery_date),
     pinned: order.pinned_note,
   });
   const handed = url.searchParams.get("handed");

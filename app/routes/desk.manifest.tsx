@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { openManifest } from "~/desk/manifest.server";
 import { formatOrderNumber } from "~/orders/order-number";
+import { formatShopDate } from "~/platform/calendar";
 import { shop } from "~/shop.server";
 import { Price } from "~/ui/Price";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
@@ -15,7 +16,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const session = await shop.desk.requireStaff(request);
   const { manifest, language } = await openManifest(shop, session, request);
   const t = shop.t(language, "desk");
-  const title = t("manifest.title", { courier: manifest.courier.name, date: manifest.day });
+  const title = t("manifest.title", {
+    courier: manifest.courier.name,
+    date: formatShopDate(manifest.day),
+  });
   return {
     meta: { title: pageTitle(t, title, { brand: false }), noindex: true },
     title,

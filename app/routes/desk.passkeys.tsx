@@ -10,7 +10,6 @@ import {
 } from "~/desk/passkey-client";
 import { listPasskeys, removePasskey } from "~/desk/passkeys.server";
 import { getLocale } from "~/i18n/i18next.server";
-import { getLanguage } from "~/i18n/languages";
 import { formatShopDateTime } from "~/platform/calendar";
 import { readForm } from "~/platform/http.server";
 import { shop } from "~/shop.server";
@@ -22,8 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { staff } = await shop.desk.requireStaff(request);
   const language = await getLocale(request);
   const t = shop.t(language, "desk");
-  const locale = getLanguage(language).htmlLang;
-  const when = (iso: string) => formatShopDateTime(Date.parse(iso), locale);
+  const when = (iso: string) => formatShopDateTime(Date.parse(iso), language);
   const passkeys = await listPasskeys(shop.db, staff.id);
   return {
     meta: { title: pageTitle(t, t("passkeys.title"), { brand: false }), noindex: true },

@@ -7,7 +7,6 @@ import { STAFF_NAME_MAX } from "~/desk/limits";
 import { changePerson, invitePerson, isStaffRole, listPeople } from "~/desk/people.server";
 import { sendInviteToDeskChats } from "~/desk/sign-in.server";
 import { getLocale } from "~/i18n/i18next.server";
-import { getLanguage } from "~/i18n/languages";
 import { formatShopDateTime } from "~/platform/calendar";
 import { readForm } from "~/platform/http.server";
 import { shop } from "~/shop.server";
@@ -18,8 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { staff } = await shop.desk.requireOwner(request);
   const language = await getLocale(request);
   const t = shop.t(language, "desk");
-  const locale = getLanguage(language).htmlLang;
-  const when = (iso: string | null) => (iso ? formatShopDateTime(Date.parse(iso), locale) : null);
+  const when = (iso: string | null) => (iso ? formatShopDateTime(Date.parse(iso), language) : null);
   const people = await listPeople(shop.db);
   return {
     meta: { title: pageTitle(t, t("people.title"), { brand: false }), noindex: true },

@@ -2,10 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, data, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { getLocale } from "~/i18n/i18next.server";
-import { getLanguage } from "~/i18n/languages";
 import { formatOrderNumber } from "~/orders/order-number";
 import { notificationsEnabled } from "~/orders/outbox.server";
-import { formatLongDate, formatShopDateTime, parseIsoDate } from "~/platform/calendar";
+import { formatShopDate, formatShopDateTime } from "~/platform/calendar";
 import { readForm } from "~/platform/http.server";
 import { daysLeft, eraseRequest, personOrders, requestOfParam } from "~/privacy/requests.server";
 import { shop } from "~/shop.server";
@@ -22,7 +21,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const found = await requestOfParam(shop.db, params.id);
   const language = await getLocale(request);
   const t = shop.t(language, "desk");
-  const locale = getLanguage(language).htmlLang;
   const now = shop.clock();
   const orders = await personOrders(shop.db, {
     phoneKey: found.phone_key,
@@ -32,7 +30,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     "search",
     orders.map((order) => order.order_number),
   );
-  const received = parseIsoDate(found.received_on);
   return {
     meta: {
       title: pageTitle(t, t("privacy.request.title", { subject: found.subject }), { brand: false }),
@@ -41,21 +38,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     id: found.id,
     subject: found.subject,
     kind: found.kind,
-    received: received ? formatLongDate(received, locale) : found.received_on,
+    received: formatShopDate(found.received_on),
     daysLeft: daysLeft(found, shop.today()),
     done: found.done_at
       ? {
           outcome: found.outcome ?? "nothing",
-          at: formatShopDateTime(Date.parse(found.done_at), locale),
+          at: formatShopDateTime(Date.parse(found.done_at), language),
           by: found.done_by ?? "",
         }
       : null,
     orders: orders.map((order) => ({
       number: formatOrderNumber(order.order_number),
-      placed: formatShopDateTime(Date.parse(order.created_at), locale),
+      placed: formatShopDateTime(Date.parse(order.created_at), language),
       status: order.status,
       removed: order.depersonalised_at
-        ? formatShopDateTime(Date.parse(order.depersonalised_at), locale)
+        ? formatShopDateTime(Date.parse(order.depersonalised_at), language)
         : null,
     })),
   };

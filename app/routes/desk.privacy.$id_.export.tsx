@@ -2,10 +2,9 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { getLocale } from "~/i18n/i18next.server";
-import { getLanguage } from "~/i18n/languages";
 import { eventNote } from "~/orders/event-note";
-import { orderLanguage } from "~/orders/order-words";
-import { formatShopDateTime } from "~/platform/calendar";
+import { itemTitle, lineTitle, orderLanguage } from "~/orders/order-words";
+import { formatShopDate, formatShopDateTime } from "~/platform/calendar";
 import { markExported, personData, requestOfParam } from "~/privacy/requests.server";
 import { shop } from "~/shop.server";
 import { Price } from "~/ui/Price";
@@ -20,7 +19,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const found = await requestOfParam(shop.db, params.id);
   const language = await getLocale(request);
   const t = shop.t(language, "desk");
-  const locale = getLanguage(language).htmlLang;
   const now = shop.clock();
   const held = await personData(shop.db, found);
   await access.record(
@@ -28,7 +26,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     held.orders.map((order) => Number(order.number)),
   );
   await markExported(shop.db, found, { actor: staff.name, now, found: held.orders.length });
-  const when = (iso: string | null) => (iso ? formatShopDateTime(Date.parse(iso), locale) : null);
+  const when = (iso: string | null) => (iso ? formatShopDateTime(Date.parse(iso), language) : null);
+  const { catalog } = shop.content();
+  const nameLine = lineTitle(catalog, language);
   return {
     meta: {
       title: pageTitle(t, t("privacy.export.title", { subject: found.subject }), { brand: false }),
@@ -36,7 +36,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     },
     id: found.id,
     subject: found.subject,
-    prepared: formatShopDateTime(now, locale),
+    prepared: formatShopDateTime(now, language),
     orders: held.orders.map((order) => ({
       number: order.number,
       placed: when(order.placedAt),
@@ -47,14 +47,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         ["address", order.address],
         ["messenger", order.messenger],
         ["email", order.email],
-        ["deliveryDate", order.deliveryDate ?? order.deliveryTime],
+        [
+          "deliveryDate",
+          order.deliveryDate ? formatShopDate(order.deliveryDate) : order.deliveryTime,
+        ],
         ["language", orderLanguage(order.language).name],
         ["pinned", order.pinnedNote],
       ] as const,
       total: order.total,
       removed: when(order.depersonalisedAt),
       items: order.items.map((item) => ({
-        title: item.title,
+        key: item.item_key,
+        title: itemTitle(item, catalog, language),
         qty: item.qty,
         subtotal: item.subtotal,
       })),
@@ -62,7 +66,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         at: when(event.at),
         actor: event.actor,
         status: event.to_status,
-        note: eventNote(event, t),
+        note: eventNote(event, t, nameLine),
       })),
       chats: order.telegramChats.map((chat) => when(chat.linked_at)),
       messages: order.messages
@@ -126,8 +130,8 @@ export default function DeskPrivacyExport() {
           <h3>{t("csv.items")}</h3>
           <ul>
             {order.items.map((item) => (
-              <li key={item.title}>
-                <bdi>{item.title}</bdi> × {item.qty}
+              <li key={item.key}>
+                <bdi>{item.title}</bdi> × {item.qty} — <Price amount={item.subtotal} />
               </li>
             ))}
           </ul>

@@ -4,11 +4,10 @@ import { useTranslation } from "react-i18next";
 import { FIELD_LIMITS } from "~/checkout/fields";
 import { CardList } from "~/desk/CardList";
 import { getLocale } from "~/i18n/i18next.server";
-import { getLanguage } from "~/i18n/languages";
 import {
   addDays,
   compareDates,
-  formatLongDate,
+  formatShopDate,
   parseIsoDate,
   shopToday,
   toIsoDate,
@@ -31,13 +30,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await shop.desk.requireOwner(request);
   const language = await getLocale(request);
   const t = shop.t(language, "desk");
-  const locale = getLanguage(language).htmlLang;
   const today = shop.today();
   const requests = await listRequests(shop.db);
-  const dateOf = (iso: string) => {
-    const date = parseIsoDate(iso);
-    return date ? formatLongDate(date, locale) : iso;
-  };
   return {
     meta: { title: pageTitle(t, t("privacy.title"), { brand: false }), noindex: true },
     today: toIsoDate(today),
@@ -46,13 +40,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
       id: row.id,
       subject: row.subject,
       kind: row.kind,
-      received: dateOf(row.received_on),
+      received: formatShopDate(row.received_on),
       createdBy: row.created_by,
       daysLeft: daysLeft(row, today),
       done: row.done_at
         ? {
             outcome: row.outcome ?? "nothing",
-            on: formatLongDate(shopToday(Date.parse(row.done_at)), locale),
+            on: formatShopDate(shopToday(Date.parse(row.done_at))),
             by: row.done_by ?? "",
           }
         : null,

@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { getLocale } from "~/i18n/i18next.server";
-import { getLanguage } from "~/i18n/languages";
 import { formatShopDateTime } from "~/platform/calendar";
 import { asciiDigits } from "~/platform/digits";
 import { NUMBERS_KEPT, accessActors, readAccessLog } from "~/privacy/access-log.server";
@@ -18,7 +17,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await shop.desk.requireOwner(request);
   const language = await getLocale(request);
   const t = shop.t(language, "desk");
-  const locale = getLanguage(language).htmlLang;
   const url = new URL(request.url);
   const actor = url.searchParams.get("person") ?? "";
   const orderText = asciiDigits(url.searchParams.get("order") ?? "")
@@ -46,7 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     olderHref: more ? `/desk/privacy/access?${next}` : null,
     entries: entries.map((entry) => ({
       id: entry.id,
-      at: formatShopDateTime(Date.parse(entry.at), locale),
+      at: formatShopDateTime(Date.parse(entry.at), language),
       actor: entry.actor,
       action: entry.action,
       orders: entry.orders ? entry.orders.split(",") : [],

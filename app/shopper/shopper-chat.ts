@@ -1,9 +1,9 @@
 import escapeHtml from "escape-html";
-import { defaultLanguage, getLanguage, isLanguageCode } from "~/i18n/languages";
+import { defaultLanguage, isLanguageCode } from "~/i18n/languages";
 import { formatPrice } from "~/i18n/money";
 import type { InlineKeyboard } from "~/orders/message";
 import { formatOrderNumber } from "~/orders/order-number";
-import { formatLongDate, parseIsoDate } from "~/platform/calendar";
+import { formatShopDate } from "~/platform/calendar";
 import type { Order, OrderStatus } from "../../db/schema";
 
 // The shopper's side of the shop's Telegram bot (issue 24, D33): the deep link that links a
@@ -114,11 +114,9 @@ export function orderLanguage(order: Pick<Order, "language">) {
   return isLanguageCode(order.language) ? order.language : defaultLanguage;
 }
 
+/** The delivery date as every page writes it; as the shopper typed it when it is no date. */
 function deliveryDate(order: OrderForShopper): string {
-  const date = order.delivery_date ? parseIsoDate(order.delivery_date) : null;
-  return date
-    ? formatLongDate(date, getLanguage(orderLanguage(order)).htmlLang)
-    : order.delivery_time;
+  return order.delivery_date ? formatShopDate(order.delivery_date) : order.delivery_time;
 }
 
 function values(order: OrderForShopper) {

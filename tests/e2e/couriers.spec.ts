@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { languages } from "../../app/i18n/languages";
-import { addDays, parseShortDate, toIsoDate } from "../../app/platform/calendar";
+import { addDays, formatShopDate, parseShortDate, toIsoDate } from "../../app/platform/calendar";
 import { violations } from "./support/axe";
 import { type DeskShop, signInToDesk } from "./support/desk";
 import { text } from "./support/dictionary";
@@ -186,7 +186,10 @@ test.describe("couriers, cash and the owner's numbers", () => {
     await parcel(away)
       .getByRole("button", { name: ka("cash.outcome.not_home") })
       .click();
-    await expect(parcel(away).locator(".desk-parcel__outcome")).toContainText(dayAfter);
+    // The new day as the desk writes days, not YYYY-MM-DD.
+    await expect(parcel(away).locator(".desk-parcel__outcome")).toContainText(
+      formatShopDate(dayAfter),
+    );
     await settled();
 
     // Cash in hand: Levan's is right, Dato's is 50 GEL short.

@@ -12,6 +12,9 @@ import {
   type CalendarDate,
   addDays,
   formatLongDate,
+  formatShopDate,
+  formatShopDateTime,
+  isoShopDateTime,
   shopToday,
   toIsoDate,
   toShortDate,
@@ -57,6 +60,30 @@ describe("the shop's calendar (D6)", () => {
     expect(toIsoDate(date(2026, 3, 5))).toBe("2026-03-05");
     expect(formatLongDate(date(2026, 3, 5), "en")).toBe("March 5, 2026");
     expect(formatLongDate(date(2026, 3, 5), "de")).toBe("5. März 2026");
+  });
+
+  it("writes the shop's dates and times one way per language on every page, never ISO", () => {
+    // 01:20 UTC on 29 Nov is 05:20 in Tbilisi; 20:05 UTC is already the 30th there.
+    const early = Date.parse("2026-11-29T01:20:00Z");
+    const late = Date.parse("2026-11-29T20:05:00Z");
+    const languages = ["ru", "en", "ka", "az", "tr", "de", "am", "he", "ar"];
+    for (const language of languages) {
+      // The day is the one the shopper types the delivery date as, in every language.
+      expect(formatShopDateTime(early, language)).toMatch(/^29\.11\.26\S* 05:20$/);
+      expect(formatShopDateTime(late, language)).toMatch(/^30\.11\.26\S* 00:05$/);
+    }
+    expect(formatShopDateTime(early, "ka")).toBe("29.11.26, 05:20");
+    // Not ICU's short styles: "11/29/26, 5:20 AM" in English, "29.11.2026" in Russian.
+    expect(formatShopDateTime(early, "en")).toBe("29.11.26, 05:20");
+    expect(formatShopDateTime(early, "ru")).toBe("29.11.26, 05:20");
+    expect(formatShopDateTime(early, "ar")).toBe("29.11.26\u060c 05:20");
+    expect(formatShopDateTime(early, "tr")).toBe("29.11.26 05:20");
+    expect(formatShopDate(date(2026, 3, 5))).toBe("05.03.26");
+    // A stored YYYY-MM-DD (a courier's day, a setting) is read; other text is left as it is.
+    expect(formatShopDate("2026-03-05")).toBe("05.03.26");
+    expect(formatShopDate("soon")).toBe("soon");
+    // Files keep ISO.
+    expect(isoShopDateTime("2026-11-29T20:05:00Z")).toBe("2026-11-30 00:05");
   });
 });
 

@@ -3,6 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { findProduct } from "~/catalog/model";
 import { listActivity, recordChanges } from "~/content/activity.server";
 import { bumpRevision, createContentStore, loadContent } from "~/content/store.server";
+import { fieldWords, valueWords } from "~/desk/activity-words";
+import { activityEntries } from "~/desk/activity.server";
 import type { Database } from "../../db/schema";
 import { freshDatabase } from "./support/database";
 
@@ -117,5 +119,75 @@ describe("the activity trail (D31)", () => {
     const [newest] = await listActivity(db);
     expect(newest?.field).toBe("contacts.email");
     expect(await listActivity(db, { before: newest?.id, limit: 1 })).toHaveLength(1);
+  });
+
+  it("reads in the reader's language: products by title, statuses, money with its sign, days never ISO", async () => {
+    const actor = { staffId: null, name: "Nino" };
+    const courier = await db
+      .insertInto("couriers")
+      .values({
+        name: "Dato",
+        phone: "+995 555 000 111",
+        active: 1,
+        created_at: "2026-11-01T00:00:00.000Z",
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await recordChanges(db, {
+      actor,
+      subject: { type: "product", id: "body/burn-cream" },
+      now: NOW,
+      changes: [
+        { field: "created", before: null, after: "body/burn-cream" },
+        { field: "related", before: null, after: "body/hemor-cream, face/gone" },
+      ],
+    });
+    await recordChanges(db, {
+      actor,
+      subject: { type: "cash", id: `${courier.id}/2026-11-26` },
+      now: NOW + 1000,
+      changes: [
+        { field: "order 000123", before: "shipped", after: "delivered (rang twice)" },
+        { field: "received", before: "120.00", after: "135.50 (counted again)" },
+      ],
+    });
+    const content = await loadContent(db);
+    const read = async (language: "ka" | "ar") =>
+      (await activityEntries(db, {}, { content, language, label: (subject) => subject })).entries;
+    const title = (key: string, language: "ka" | "ar") =>
+      findProduct(content.catalog, key)?.texts[language]?.title;
+    const ka = await read("ka");
+    const created = ka.find((entry) => entry.field === "created");
+    expect(created?.subject).toBe(title("body/burn-cream", "ka"));
+    expect(created?.after).toBe(title("body/burn-cream", "ka"));
+    // A product the catalogue no longer has keeps its key.
+    expect((await read("ar")).find((entry) => entry.field === "related")?.after).toBe(
+      `${title("body/hemor-cream", "ar")}, face/gone`,
+    );
+    // A courier's day by name and the day as every page writes it, never YYYY-MM-DD.
+    const day = ka.find((entry) => entry.field === "received");
+    expect(day?.subject).toBe("Dato · 26.11.26");
+    expect(day?.at).toBe("24.11.26, 13:00");
+    expect(JSON.stringify(ka)).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+
+    // The values the page words: an order's status with its note, money, days, yes and no.
+    expect(fieldWords("order 000123")).toEqual({ kind: "order", number: "000123" });
+    expect(valueWords("order 000123", "delivered (rang twice)")).toEqual({
+      kind: "orderStatus",
+      value: "delivered",
+      note: "rang twice",
+    });
+    expect(valueWords("order 000123", "not_home (moved)")).toMatchObject({ value: "not_home" });
+    expect(valueWords("received", "135.50 (counted again)")).toEqual({
+      kind: "money",
+      tetri: 13550,
+      note: "counted again",
+    });
+    expect(valueWords("price", "45.00")).toEqual({ kind: "money", tetri: 4500, note: null });
+    expect(valueWords("orders.resumeOn", "2026-12-01")).toEqual({ kind: "date", text: "01.12.26" });
+    expect(valueWords("chats.language", "ka")).toEqual({ kind: "languageName", text: "ქართული" });
+    expect(valueWords("active", "inactive")).toEqual({ kind: "flag", value: "no" });
+    expect(valueWords("closed", "closed")).toEqual({ kind: "flag", value: "yes" });
+    expect(valueWords("name", "delivered")).toBeNull();
   });
 });

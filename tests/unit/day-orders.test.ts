@@ -1,10 +1,12 @@
 import type { Kysely } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { loadCatalog } from "~/content/store.server";
 import { formatAge } from "~/desk/age";
 import { findOrCreateStaff } from "~/desk/auth.server";
 import { listDeskOrders } from "~/desk/orders.server";
 import { latestUndoableChange } from "~/desk/recent-changes.server";
 import { deskListHref, parseDeskFilter, parseQuery, toFilterQuery } from "~/desk/search";
+import { fixedT } from "~/i18n/instance.server";
 import {
   changeOrderStatus,
   changeOrderStatuses,
@@ -14,8 +16,10 @@ import {
   undoStatusChange,
 } from "~/orders/change-status.server";
 import { correctOrder, orderChangesSince, orderRevision } from "~/orders/edit.server";
+import { eventNote } from "~/orders/event-note";
 import { parseLineQuantity } from "~/orders/fields";
 import { parseTags } from "~/orders/labels";
+import { lineTitle } from "~/orders/order-words";
 import { placeOrder } from "~/orders/place.server";
 import { UNDO_WINDOW_MS, cancellationNote, undoRight } from "~/orders/status";
 import type { Database, OrderStatus } from "../../db/schema";
@@ -429,6 +433,50 @@ describe("a day's orders, in the database", () => {
         "event.edited.items",
       ]);
       expect((await correct(number, 3)).outcome).toBe("same");
+    });
+
+    it("keeps the lines by product, so a correction made in Russian reads in the reader's language", async () => {
+      await setStock(5);
+      // Placed with Russian titles, corrected while the chats speak Russian.
+      const number = await order({ qty: 3 });
+      expect((await correct(number, 2)).outcome).toBe("saved");
+      const event = await db
+        .selectFrom("order_events")
+        .select(["note", "note_key", "note_values"])
+        .where("note_key", "=", "event.edited.items")
+        .executeTakeFirstOrThrow();
+      // Stored as keys and quantities, not as Russian text.
+      expect(JSON.parse(event.note_values ?? "")).toEqual({
+        before: [{ key: "body/hemor-cream", qty: 3, title: expect.any(String) }],
+        after: [{ key: "body/hemor-cream", qty: 2, title: expect.any(String) }],
+      });
+      const catalog = await loadCatalog(db);
+      const title = (language: "ka" | "ar" | "ru") =>
+        catalog.products.find((product) => product.key === "body/hemor-cream")?.texts[language]
+          ?.title ?? "";
+      const read = (language: "ka" | "ar" | "ru", from = catalog) =>
+        eventNote(event, fixedT(language, "desk"), lineTitle(from, language));
+      expect(title("ka")).not.toBe(title("ru"));
+      expect(read("ka")).toBe(
+        fixedT("ka", "desk")("event.edited.items", {
+          before: `${title("ka")} × 3`,
+          after: `${title("ka")} × 2`,
+        }),
+      );
+      expect(read("ar")).toContain(`${title("ar")} × 2`);
+      expect(read("ar")).not.toContain(title("ru"));
+      // A product the catalogue no longer has is named as the order stored it.
+      const gone = { ...catalog, products: [] };
+      expect(read("ka", gone)).toContain(`${title("ru")} × 3`);
+    });
+
+    it("reads a correction stored before lines had keys as it was stored", () => {
+      const old = {
+        note: null,
+        note_key: "event.edited.items",
+        note_values: JSON.stringify({ before: "Крем × 3", after: "Крем × 2" }),
+      };
+      expect(eventNote(old, fixedT("ka", "desk"), () => "never")).toContain("Крем × 3 → Крем × 2");
     });
 
     it("refuses too few jars, no lines, or an order already shipped, changing nothing", async () => {

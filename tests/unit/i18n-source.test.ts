@@ -200,7 +200,7 @@ describe("every key the code asks for exists", () => {
       "app/i18n/instance.server.ts: t(key, ...rest)",
       "app/i18n/instance.server.ts: t(key, ...rest)",
       // A note the shop stored as a key (the expiry's), translated for its reader.
-      "app/orders/event-note.ts: t(event.note_key, readValues(event.note_values))",
+      "app/orders/event-note.ts: t(event.note_key, values)",
     ]);
   });
 });

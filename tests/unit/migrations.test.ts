@@ -263,6 +263,96 @@ describe("migrations", () => {
     expect(await database.selectFrom("order_events").select("id").execute()).toHaveLength(2);
   });
 
+  it("rewrite corrections stored as text to product keys where every title names one product", async () => {
+    const database = freshDatabase();
+    const migrator = createMigrator(database);
+    await migrator.migrateTo("20261129_0011_event_actions");
+    await database
+      .insertInto("orders")
+      .values({
+        order_number: 333333,
+        address: "A",
+        phone: "+995 555 123 456",
+        name: null,
+        messenger: null,
+        email: null,
+        delivery_time: "01.12.26",
+        total: 20000,
+        positions: 1,
+        language: "ka",
+        submission_token: "old-token-3",
+      })
+      .execute();
+    const { id } = await database.selectFrom("orders").select("id").executeTakeFirstOrThrow();
+    await database
+      .insertInto("order_items")
+      .values({
+        order_id: id,
+        item_key: "body/hemor-cream",
+        title: "Мазь от геморроя",
+        qty: 2,
+        price: 10000,
+        subtotal: 20000,
+      })
+      .execute();
+    const note = (values: Record<string, string>) => ({
+      order_id: id,
+      at: "2026-11-28T10:00:00.000Z",
+      actor: "Nino",
+      staff_id: null,
+      kind: "note" as const,
+      from_status: null,
+      to_status: null,
+      note: null,
+      note_key: "event.edited.items",
+      note_values: JSON.stringify(values),
+    });
+    await database
+      .insertInto("order_events")
+      .values([
+        // A line the order still has, and one it no longer has, named by another language's title.
+        note({ before: "Мазь от геморроя × 3; Burn cream × 1", after: "Мазь от геморроя × 2" }),
+        note({ before: "—", after: "Крем от ожогов × 1" }),
+        // A product the catalogue never had: left as stored, and read so.
+        note({ before: "Old balm × 1", after: "Мазь от геморроя × 2" }),
+      ])
+      .execute();
+    await database
+      .updateTable("product_texts")
+      .set({ title: "Burn cream" })
+      .where("language", "=", "en")
+      .where("product_id", "=", (eb) =>
+        eb
+          .selectFrom("products")
+          .select("id")
+          .where("product_group", "=", "body")
+          .where("slug", "=", "burn-cream"),
+      )
+      .execute();
+    await migrateToLatest(database);
+    const values = async () =>
+      (await database.selectFrom("order_events").select("note_values").orderBy("id").execute()).map(
+        (row) => JSON.parse(row.note_values ?? ""),
+      );
+    const hemor = (qty: number) => ({ key: "body/hemor-cream", qty, title: "Мазь от геморроя" });
+    expect(await values()).toEqual([
+      {
+        before: [hemor(3), { key: "body/burn-cream", qty: 1, title: "Burn cream" }],
+        after: [hemor(2)],
+      },
+      { before: [], after: [{ key: "body/burn-cream", qty: 1, title: "Крем от ожогов" }] },
+      { before: "Old balm × 1", after: "Мазь от геморроя × 2" },
+    ]);
+
+    // And back: text again, by the titles stored.
+    await migrator.migrateTo("20261129_0011_event_actions");
+    expect((await values())[0]).toEqual({
+      before: "Мазь от геморроя × 3; Burn cream × 1",
+      after: "Мазь от геморроя × 2",
+    });
+    expect((await values())[1]).toEqual({ before: "—", after: "Крем от ожогов × 1" });
+  });
+
   it("change nothing when run twice", async () => {
     const database = freshDatabase();
     const first = await migrateToLatest(database);

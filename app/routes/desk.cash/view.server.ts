@@ -3,9 +3,14 @@ import { cashInput, refuseReasons } from "~/couriers/model";
 import type { DeskContext } from "~/desk/context";
 import type { GuardedSession } from "~/desk/session.server";
 import { getLocale } from "~/i18n/i18next.server";
-import { getLanguage } from "~/i18n/languages";
 import { formatOrderNumber } from "~/orders/order-number";
-import { addDays, formatShopDateTime, parseIsoDate, toIsoDate } from "~/platform/calendar";
+import {
+  addDays,
+  formatShopDate,
+  formatShopDateTime,
+  parseIsoDate,
+  toIsoDate,
+} from "~/platform/calendar";
 import { pageTitle } from "~/ui/meta";
 
 /**
@@ -17,7 +22,6 @@ export async function readCashPage(shop: DeskContext, session: GuardedSession, r
   const url = new URL(request.url);
   const language = await getLocale(request);
   const t = shop.t(language, "desk");
-  const locale = getLanguage(language).htmlLang;
   const day = parseDay(url.searchParams.get("day")) ?? toIsoDate(shop.today());
   const date = parseIsoDate(day) ?? shop.today();
   const entries = await courierDays(shop.db, day);
@@ -41,7 +45,7 @@ export async function readCashPage(shop: DeskContext, session: GuardedSession, r
       figures: entry.figures,
       receivedInput: entry.figures.received === null ? "" : cashInput(entry.figures.received),
       closed: entry.closedAt
-        ? { by: entry.closedBy ?? "", at: formatShopDateTime(Date.parse(entry.closedAt), locale) }
+        ? { by: entry.closedBy ?? "", at: formatShopDateTime(Date.parse(entry.closedAt), language) }
         : null,
       parcels: entry.parcels.map((parcel) => ({
         id: parcel.handoffId,
@@ -51,7 +55,7 @@ export async function readCashPage(shop: DeskContext, session: GuardedSession, r
         amount: parcel.amount,
         outcome: parcel.outcome,
         reason: parcel.reason,
-        nextDay: parcel.nextDay,
+        nextDay: parcel.nextDay === null ? null : formatShopDate(parcel.nextDay),
       })),
     })),
   };

@@ -5,7 +5,6 @@ import { getDeskOrder } from "~/desk/orders.server";
 import { takeOutcome } from "~/desk/outcome.server";
 import type { GuardedSession } from "~/desk/session.server";
 import { getLocale } from "~/i18n/i18next.server";
-import { getLanguage } from "~/i18n/languages";
 import { undoRightOf } from "~/orders/change-status.server";
 import { isEditable } from "~/orders/edit.server";
 import { tagsOf } from "~/orders/labels";
@@ -47,8 +46,7 @@ export async function readOrderView(
       : "none";
   const language = await getLocale(request);
   const t = shop.t(language, "desk");
-  const locale = getLanguage(language).htmlLang;
-  const when = (iso: string) => formatShopDateTime(Date.parse(iso), locale);
+  const when = (iso: string) => formatShopDateTime(Date.parse(iso), language);
   const shown = formatOrderNumber(order.order_number);
   const view = {
     meta: {
@@ -96,7 +94,7 @@ export async function readOrderView(
       subtotal: item.subtotal,
     })),
     links: messengerLinks(order.phone, order.messenger),
-    events: timelineEvents(events, t, locale),
+    events: timelineEvents(events, t, language, shop.content().catalog),
     hold: callBeforeShipping(order.status, history.refused, shop.telegram.holdAfterRefusals),
     shopperChat: await shopperChatOf(shop.db, order.id).then((chat) => ({
       since: chat.since === null ? null : when(chat.since),

@@ -10,7 +10,6 @@ import { phoneOrderWindow } from "~/desk/phone-order.server";
 import { formRevision } from "~/desk/revision.server";
 import type { GuardedSession } from "~/desk/session.server";
 import { getLocale } from "~/i18n/i18next.server";
-import { getLanguage } from "~/i18n/languages";
 import { correctOrder, orderChangesSince, orderRevision } from "~/orders/edit.server";
 import { parseLineQuantity } from "~/orders/fields";
 import { formatOrderNumber } from "~/orders/order-number";
@@ -88,11 +87,8 @@ export async function saveCorrection(
   if (result.outcome === "stale") {
     const t = shop.t(language, "desk");
     const since = await orderChangesSince(shop.db, number, revision ?? 0);
-    const locale = getLanguage(language).htmlLang;
-    return refuse(
-      { kind: "stale", events: timelineEvents(since, t, locale) },
-      await orderRevision(shop.db, number),
-    );
+    const events = timelineEvents(since, t, language, shop.content().catalog);
+    return refuse({ kind: "stale", events }, await orderRevision(shop.db, number));
   }
   if (result.outcome === "stock") {
     const product = shop.content().catalog.products.find((one) => one.key === result.key);

@@ -12,7 +12,13 @@ import { Chart } from "~/desk/Chart";
 import { getLocale } from "~/i18n/i18next.server";
 import { formatPrice } from "~/i18n/money";
 import { orderLanguage } from "~/orders/order-words";
-import { addDays, compareDates, parseIsoDate, toIsoDate } from "~/platform/calendar";
+import {
+  addDays,
+  compareDates,
+  formatShopDate,
+  parseIsoDate,
+  toIsoDate,
+} from "~/platform/calendar";
 import { shop } from "~/shop.server";
 import { Price } from "~/ui/Price";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
@@ -60,6 +66,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     by,
     report: {
       ...report,
+      from: formatShopDate(report.from),
+      to: formatShopDate(report.to),
       languages: report.languages.map((row) => ({ ...row, name: orderLanguage(row.key).name })),
     },
     fromInput: toIsoDate(range.from),

@@ -16,7 +16,6 @@ export async function readReviewsPage(shop: DeskContext, request: Request) {
   const tab = isTab(tabParam) ? tabParam : "pending";
   const language = await getLocale(request);
   const t = shop.t(language, "desk");
-  const locale = getLanguage(language).htmlLang;
   const { catalog } = shop.content();
   const [reviews, counts, testimonials] = await Promise.all([
     listReviews(shop.db, tab),
@@ -38,13 +37,16 @@ export async function readReviewsPage(shop: DeskContext, request: Request) {
       author: review.author,
       language: languageName(review.language),
       lang: isLanguageCode(review.language) ? getLanguage(review.language).htmlLang : undefined,
-      at: formatShopDateTime(Date.parse(review.created_at), locale),
+      at: formatShopDateTime(Date.parse(review.created_at), language),
       order: formatOrderNumber(review.order_number),
       reason: review.reason,
       reply: review.reply ?? "",
       decided:
         review.decided_at && review.decided_by
-          ? { by: review.decided_by, at: formatShopDateTime(Date.parse(review.decided_at), locale) }
+          ? {
+              by: review.decided_by,
+              at: formatShopDateTime(Date.parse(review.decided_at), language),
+            }
           : null,
     })),
     testimonials: testimonials.map((testimonial) => ({
