@@ -72,6 +72,7 @@ const checkoutShared = [
   "platform/email.ts",
   "platform/calendar.ts",
   "platform/digits.ts",
+  "i18n/left-to-right.ts",
   "ui/ClosedNotice.tsx",
 ].map((file) => `${appFolder}${file}`);
 

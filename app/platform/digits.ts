@@ -10,7 +10,7 @@ const EASTERN_DIGIT = /[\u0660-\u0669\u06f0-\u06f9]/g;
 
 /** Every Arabic-Indic or Persian digit as its ASCII digit; anything else as it was. */
 export function asciiDigits(text: string): string {
-  return text.replace(EASTERN_DIGIT, (digit) => String(digit.charCodeAt(0) % 16));
+  return text.replace(EASTERN_DIGIT, (digit) => `${digit.charCodeAt(0) % 16}`);
 }
 
 /**
