@@ -163,7 +163,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     ],
   },
   build: {
-    // The server bundle runs on Node 24 (decision 036), which has top-level await.
+    // The server bundle runs on Node 24 (D77), which has top-level await.
     target: "es2022",
     // No `<link rel="modulepreload">` for what an `import()` imports: see
     // scripts/plain-dynamic-imports.ts. Remix preloads each page's own modules itself.

@@ -54,7 +54,7 @@ export function createPages(build: string, render: PageServerOptions["render"]) 
 /** Ends the long poll, sends what the outbox is sending, then closes the database. */
 export const shutdown = stopShop;
 
-/** The bearer token of `/metrics` (decision 031), or null: the server then has none. */
+/** The bearer token of `/metrics` (D72), or null: the server then has none. */
 export const metricsToken = shop.config.metricsToken;
 
 /** What the database holds, for `/metrics`: read once a scrape, by the worker that answers. */
@@ -63,7 +63,7 @@ export function shopFigures() {
 }
 
 /**
- * A loader's, an action's or a render's failure, written once (decision 031): through the
+ * A loader's, an action's or a render's failure, written once (D72): through the
  * request's log, with its id, as the error's type, message and stack, never the request's
  * data (a checkout's form). The error boundaries show it and log nothing on the server.
  */

@@ -102,7 +102,7 @@ const expiry: Job | null =
         onChange: kickOutbox,
       });
 
-/** Monday 09:00 in Tbilisi: last week's numbers to the desk chats (decision 027). */
+/** Monday 09:00 in Tbilisi: last week's numbers to the desk chats (D68). */
 const weekly: Job | null =
   bot && telegram.deskChatIds.length > 0
     ? createWeeklyJob({ db, now: clock, chat: telegram, onQueued: kickOutbox })
@@ -123,7 +123,7 @@ const retention: Job = createRetentionJob({
 /** Every minute: the limits' attempts whose window is over, with the addresses they name. */
 const throttleSweep: Job = createThrottleSweep({ db, now: clock });
 
-/** The owners' `Back up now`: the nightly timer's routine, run in this process (decision 038). */
+/** The owners' `Back up now`: the nightly timer's routine, run in this process (D79). */
 const backups = createBackups(db, {
   target: databaseTarget(config),
   now: clock,

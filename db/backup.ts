@@ -37,11 +37,11 @@ const SQLITE_HEADER = Buffer.from("SQLite format 3\0", "latin1");
 const PG_DUMP_HEADER = Buffer.from("PGDMP", "latin1");
 
 /**
- * An encrypted backup (decision 030): this magic, the scrypt parameters (log2 N, r, p, one
+ * An encrypted backup (D71): this magic, the scrypt parameters (log2 N, r, p, one
  * byte each), a 16-byte salt and a 12-byte nonce; then the plaintext encrypted with
  * AES-256-GCM under the key scrypt derives from the passphrase; then GCM's 16-byte tag. The
  * whole header is the cipher's additional data, so a changed parameter fails
- * authentication too. In version 1 the plaintext is the dump; in version 2 (decision 038)
+ * authentication too. In version 1 the plaintext is the dump; in version 2 (D79)
  * it starts with the shop's secrets, a 4-byte big-endian length and that many bytes of
  * JSON (`{"SESSION_SECRET": …}`), and the dump follows. Both versions are read.
  */
@@ -542,7 +542,7 @@ export interface RemoteCopy {
   error: string | null;
 }
 
-/** Records a copy of a backup to the remote (decision 038), done or failed. */
+/** Records a copy of a backup to the remote (D79), done or failed. */
 export async function recordRemoteCopy(db: Kysely<Database>, copy: RemoteCopy): Promise<void> {
   await db
     .insertInto("backup_copies")

@@ -19,7 +19,7 @@ const BUSY_TIMEOUT_MS = 5000;
 
 /**
  * SQLite's plain `begin` takes the write lock only at the first write. With several
- * processes on one file (WEB_CONCURRENCY, decision 011), a transaction that read first
+ * processes on one file (WEB_CONCURRENCY, D52), a transaction that read first
  * and writes after another process committed fails at once with SQLITE_BUSY: the busy
  * timeout does not apply to it. `begin immediate` takes the write lock up front, so
  * writers wait their turn. Within one process nothing changes: Kysely runs one

@@ -460,11 +460,11 @@ export interface BackupRunsTable {
   finished_at: string;
   /** A bigint: PostgreSQL's driver reads it back as a string, SQLite's as a number. */
   bytes: ColumnType<number | string, number, number>;
-  /** 1 when written with a passphrase file (decision 030), else 0. */
+  /** 1 when written with a passphrase file (D71), else 0. */
   encrypted: number;
 }
 
-/** A copy of a backup to BACKUP_REMOTE (decision 038), done or failed. */
+/** A copy of a backup to BACKUP_REMOTE (D79), done or failed. */
 export interface BackupCopiesTable {
   id: Generated<number>;
   /** ISO 8601, UTC. */

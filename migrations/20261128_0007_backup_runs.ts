@@ -1,6 +1,6 @@
 import { type ColumnDefinitionBuilder, type Kysely, PostgresAdapter } from "kysely";
 
-// Every backup that finished (`npm run db:backup`, decision 030): when, how large and
+// Every backup that finished (`npm run db:backup`, D71): when, how large and
 // whether encrypted, so the shop can tell how old the newest backup is. Times are
 // ISO-8601 UTC text written by the backup command's clock.
 

@@ -1,6 +1,6 @@
 import { type ColumnDefinitionBuilder, type Kysely, PostgresAdapter } from "kysely";
 
-// Every copy of a backup to the remote (BACKUP_REMOTE, decision 036), done or failed: when,
+// Every copy of a backup to the remote (BACKUP_REMOTE, D77), done or failed: when,
 // which file, how large, and the failure in words (never the remote's address, which may
 // carry a password), so the shop can tell how old the newest copy off the machine is and
 // why the last one failed. Times are ISO-8601 UTC text written by the backup's clock.

@@ -4,7 +4,7 @@ import { systemClock } from "../app/platform/clock";
 // the same routine as the owners' `Back up now` on the desk's Health page: an encrypted,
 // checked backup with the shop's secrets in BACKUP_ROOT/daily/YYYY-MM-DD.backup (the
 // shop's date in Tbilisi), the rotation, and the copy to BACKUP_REMOTE with its rotation
-// (decisions 030, 036). Exits 1 when anything failed, the copy off the machine included,
+// (D71, D77). Exits 1 when anything failed, the copy off the machine included,
 // so that `systemctl --failed` shows it.
 import { databaseTarget, getConfig } from "../app/platform/config.server";
 import { createDatabase } from "../db/connection";

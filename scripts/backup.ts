@@ -1,12 +1,12 @@
 // `npm run db:backup -- FILE [--passphrase-file PATH]`: a consistent copy of the configured
 // database (DATABASE_URL, else DATABASE_PATH) while the shop runs, encrypted with a
-// passphrase file (decision 030), and recorded in `backup_runs`.
+// passphrase file (D71), and recorded in `backup_runs`.
 // `npm run db:restore -- FILE [--force] [--passphrase-file PATH]`: puts FILE back; the shop
 // must be stopped first.
 // `npm run db:check -- FILE [--passphrase-file PATH]`: whether FILE opens, touching no database.
 // BACKUP_PASSPHRASE_FILE (app/platform/config.server.ts) is the passphrase file when the
 // flag is not given. An encrypted backup carries the session secret and the phone-hash key
-// (decision 038); a restore puts them beside the database unless the environment sets them.
+// (D79); a restore puts them beside the database unless the environment sets them.
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import type { SecretStep } from "../app/platform/backup-secrets";

@@ -1,4 +1,4 @@
-// The shop runs on Node 24 LTS (decision 036): Node 20 has had no security fixes since
+// The shop runs on Node 24 LTS (D77): Node 20 has had no security fixes since
 // April 2026, and better-sqlite3 13 needs Node 22 or later. Run first by `npm test` and
 // `npm start`, so an older Node stops at once with what to do, not with a crash later.
 // Written for any Node: nothing here may need a newer one.

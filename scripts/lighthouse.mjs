@@ -2,7 +2,7 @@
 // pages in ru and ar, against the production build on a temporary database. Writes the
 // four category scores and the metrics behind performance (FCP, LCP, TBT in ms; CLS) to
 // bench/lighthouse.json and prints them. Fails (exit 1) when a page's layout shift is over
-// 0.01 (decision 033): nothing on a page may move while it loads.
+// 0.01 (D74): nothing on a page may move while it loads.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";

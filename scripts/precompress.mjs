@@ -1,6 +1,6 @@
 // After `remix vite:build` (`npm run build`, and `npm start` when it builds): a brotli
 // (.br, quality 11) and a gzip (.gz, level 9) copy beside every file of build/client that
-// compresses, for server/static.mjs to send as they are (decision 013). Fonts and
+// compresses, for server/static.mjs to send as they are (D54). Fonts and
 // pictures in PNG, WebP, AVIF or JPEG are compressed already and left alone; a copy that
 // is not smaller than its file is not kept.
 import { readFile, readdir, rm, stat, utimes, writeFile } from "node:fs/promises";

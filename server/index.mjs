@@ -1,6 +1,6 @@
 // Starts the shop: with WEB_CONCURRENCY unset or 1, this process is the server
-// (server/serve.mjs, decision 006); above 1, it becomes a primary that keeps that many
-// server processes on one port (server/primary.mjs, decision 011).
+// (server/serve.mjs, D47); above 1, it becomes a primary that keeps that many
+// server processes on one port (server/primary.mjs, D52).
 import cluster from "node:cluster";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";

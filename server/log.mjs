@@ -1,4 +1,4 @@
-// The production server's log (decision 031): one JSON object a line on standard output,
+// The production server's log (D72): one JSON object a line on standard output,
 // which journald keeps and `journalctl -o cat` gives back whole. pino writes it; every
 // `console` call of the server and of the build goes through it once `routeConsole` ran,
 // so a job's warning or Remix's error is a JSON line too. No line ever holds a request's

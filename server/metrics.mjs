@@ -1,4 +1,4 @@
-// `/metrics` in Prometheus's text format (decision 031), made with prom-client. Two kinds
+// `/metrics` in Prometheus's text format (D72), made with prom-client. Two kinds
 // of figures: what each server process counts (requests, their latency, the page cache's
 // outcomes, the process's own), which are summed over the workers of WEB_CONCURRENCY; and
 // what the database holds (orders, notifications, the newest backup and its copy off the

@@ -1,11 +1,11 @@
-// The primary of WEB_CONCURRENCY > 1 (decision 011): node:cluster around the same server.
+// The primary of WEB_CONCURRENCY > 1 (D52): node:cluster around the same server.
 // It serves nothing itself. It keeps `workers` server processes on one port, replaces one
 // that dies (waiting longer while they keep dying), and on SIGTERM or SIGINT lets every
 // worker drain as a single server does, then exits. On SIGHUP it replaces the workers one
 // at a time with new ones that load the code and build now on disk, each old one draining
-// only once its replacement listens, so the port never stops accepting (decision 030). It
+// only once its replacement listens, so the port never stops accepting (D71). It
 // also collects the workers' figures for the one that answers `/metrics`, and logs as
-// they do, in JSON lines (decision 031).
+// they do, in JSON lines (D72).
 import cluster from "node:cluster";
 import { createLogger, logCrashes, routeConsole } from "./log.mjs";
 import { answerWorkersForMetrics } from "./metrics.mjs";

@@ -1,4 +1,4 @@
-// The route a request went to, as the request log and the metrics name it (decision 031):
+// The route a request went to, as the request log and the metrics name it (D72):
 // the route's path pattern, never the address itself, which may carry a secret (an
 // order's `/o/{token}`, a sign-in link's `/desk/sign-in/{token}`) and is chosen by
 // whoever sends the request. The page cache answers most pages without Remix's routing,

@@ -1,10 +1,10 @@
 // The shop's production server: the same pieces remix-serve is made of (express,
-// @remix-run/express, compression), plus what remix-serve cannot do (decision 006):
+// @remix-run/express, compression), plus what remix-serve cannot do (D47):
 // a readable 403 for a form posted from another site before Remix's own guard answers
 // a bare 500, the socket's address for the order rate limit, assets cached by kind, and
 // an orderly shutdown that closes the database after the last request. It is the whole
-// server, or one of WEB_CONCURRENCY workers under server/primary.mjs (decision 011). It
-// writes one JSON line a request and answers `/metrics` (decision 031).
+// server, or one of WEB_CONCURRENCY workers under server/primary.mjs (D52). It
+// writes one JSON line a request and answers `/metrics` (D72).
 import cluster from "node:cluster";
 import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
@@ -206,7 +206,7 @@ app.get(METRICS_PATH, async (req, res, next) => {
 
 // Reading pages and their data: through the page cache, which answers what is the same for
 // everyone with the same language and cart from memory and compresses each document and
-// data answer itself (decisions 015, 034). It comes first, so a page costs no file-system
+// data answer itself (D56, D75). It comes first, so a page costs no file-system
 // lookup and no compression() wrapper; files and resource routes with a name (robots.txt)
 // go on below, and submissions, with their bodies, go to the Remix adapter.
 const pages = createPages(build.assets.version, createRemixHandler(build, mode));
@@ -222,7 +222,7 @@ app.use(async (req, res, next) => {
 /**
  * Pages have no dot in their last segment; every file and named resource has one. A page's
  * data for a navigation in the browser (`.data`, single fetch) goes with its page: it is
- * kept in memory on the same rules (decision 034).
+ * kept in memory on the same rules (D75).
  */
 function isPagePath(path) {
   const last = path.slice(path.lastIndexOf("/"));

@@ -1,6 +1,6 @@
 // The build's files as express.static serves them, except that a file with a brotli (.br)
 // or gzip (.gz) sibling written at build time (scripts/precompress.mjs) is answered with
-// the sibling's bytes when the request accepts that coding (decision 013). The bytes are
+// the sibling's bytes when the request accepts that coding (D54). The bytes are
 // compressed once at the highest levels instead of at level 4 or 6 on every response, and
 // compression() leaves a response that already has a Content-Encoding alone.
 import { readdirSync } from "node:fs";

@@ -1,7 +1,7 @@
 import type { RequestHead } from "~/platform/request-head";
 
 /**
- * Where a visit came from, for the owner's numbers (decision 027): the first `utm_source`,
+ * Where a visit came from, for the owner's numbers (D68): the first `utm_source`,
  * `utm_medium` and `utm_campaign` a visit arrives with, or else the host of the site that
  * linked to the shop. Remembered in a first-party cookie for the length of the browser's
  * session and stored with the order; nothing is sent anywhere. Pages in memory do not

@@ -35,7 +35,7 @@ export interface CheckoutSubmission {
   language: string;
   /** Who is ordering, as far as the server can tell (the rate limit's key). */
   client: string;
-  /** Where the visit came from (decision 027), stored with the order; null when not known. */
+  /** Where the visit came from (D68), stored with the order; null when not known. */
   origin?: Origin | null;
 }
 

@@ -30,7 +30,7 @@ export type HandOver =
     };
 
 /**
- * Hands confirmed orders to a courier for a day (decision 027), in one transaction: each moves to
+ * Hands confirmed orders to a courier for a day (D68), in one transaction: each moves to
  * shipped through the status rule with the courier and the day written on it, and gets a
  * hand-off carrying the cash to collect as it stands. An order that may not move (not
  * confirmed any more) is named and left as it was; an order already with a courier cannot

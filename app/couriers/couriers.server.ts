@@ -30,7 +30,7 @@ function checked(input: CourierInput): { name: string; phone: string } | Courier
 }
 
 /**
- * Adds a courier (owners, decision 027) or changes one: name, phone (a Georgian number in any
+ * Adds a courier (owners, D68) or changes one: name, phone (a Georgian number in any
  * spelling, kept as +995 …) and whether they take parcels now. Couriers never sign in.
  * Each changed field is in the activity trail with before → after.
  */

@@ -6,7 +6,7 @@ import type { Database } from "../../db/schema";
 import { type CourierDay, courierDays, parseDay } from "./cash.server";
 
 /**
- * A courier's manifest (decision 027): every parcel handed to them for a day, with the items named
+ * A courier's manifest (D68): every parcel handed to them for a day, with the items named
  * in the reader's language and the cash to collect, and the total the courier must bring
  * back (parcels nobody was home for go out again another day and are left out of it).
  * Null when the address names no such courier's day.

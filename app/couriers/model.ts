@@ -2,7 +2,7 @@ import { asciiAmount } from "~/platform/digits";
 import type { HandoffOutcome } from "../../db/schema";
 
 /**
- * A courier's day (decision 027): the parcels a courier took for one delivery date and what came of
+ * A courier's day (D68): the parcels a courier took for one delivery date and what came of
  * each, and the cash the owner counted in hand. The rules are here, once; the desk's cash
  * page, the reports and the weekly summary read them.
  */

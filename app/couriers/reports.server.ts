@@ -13,7 +13,7 @@ import type { Database } from "../../db/schema";
 import { refusalRate } from "./model";
 
 /**
- * The owner's numbers (decision 027), worked out from the orders themselves. Orders are chosen by
+ * The owner's numbers (D68), worked out from the orders themselves. Orders are chosen by
  * the day they were placed (in Tbilisi) or by their delivery date; a figure counts each
  * chosen order once, by where it stands now. Cash received is what owners counted from
  * couriers, on the couriers' days in the range: revenue is only that.

@@ -4,7 +4,7 @@ import { isoAt } from "~/platform/clock";
 import type { Database, OrderStatus } from "../../db/schema";
 
 /**
- * What a status change does to the order's hand-off (decision 027), in the change's own
+ * What a status change does to the order's hand-off (D68), in the change's own
  * transaction, however the change was made (the cash page, the order page, a chat's
  * button): delivered or refused settles the parcel the courier has; undone, it is the
  * courier's again. An order has at most one parcel out at a time (a unique index), and a

@@ -1,6 +1,6 @@
 /**
  * A small bar chart of one figure over the days of a range, drawn on the server as SVG
- * (decision 027): no script, readable as text (its label names the range's first and last values,
+ * (D68): no script, readable as text (its label names the range's first and last values,
  * the highest and the sum), and printed as it is seen.
  */
 export function Chart({

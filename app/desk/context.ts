@@ -36,6 +36,6 @@ export interface DeskContext {
   flash: FlashSessions;
   /** The shop's absolute address for a request (PUBLIC_URL, D29): `publicOrigin`. */
   origin(request: Request): string;
-  /** The nightly backup routine, run now in this process (decision 038). */
+  /** The nightly backup routine, run now in this process (D79). */
   backUpNow(): Promise<BackupOutcome>;
 }

@@ -6,7 +6,7 @@ import type { Database } from "../../db/schema";
 import packageJson from "../../package.json";
 
 /**
- * The shop's health as the owners' Health page and `/metrics` read it (decision 031):
+ * The shop's health as the owners' Health page and `/metrics` read it (D72):
  * what the database holds now, so every worker and every machine tells the same.
  */
 export interface ShopFigures {

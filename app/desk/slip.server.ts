@@ -13,7 +13,7 @@ export interface SlipView {
   phone: string;
   deliveryDate: string;
   pinnedNote: string | null;
-  /** The courier who has the parcel, with their phone (decision 027). */
+  /** The courier who has the parcel, with their phone (D68). */
   courier: string | null;
   total: number;
   items: Array<{ key: string; title: string; qty: number }>;

@@ -78,7 +78,7 @@ function standingLines(standing: OrderStanding, { language, t }: ChatTexts) {
 type MessageContext = ChatTexts & {
   standing?: OrderStanding;
   deskLink?: string;
-  /** The courier who has the parcel (decision 027), named with their phone. */
+  /** The courier who has the parcel (D68), named with their phone. */
   courier?: { name: string; phone: string } | null;
 };
 

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 
 /**
- * Backups off the machine (decision 038): rclone, run as a command, copies an encrypted
+ * Backups off the machine (D79): rclone, run as a command, copies an encrypted
  * backup to BACKUP_REMOTE and lists and deletes what is there. rclone finds its own
  * configuration (RCLONE_CONFIG, or `~/.config/rclone/rclone.conf`), or the remote is made
  * on the fly (`:sftp,host=…:dir`). A remote's address may hold a password, so no message

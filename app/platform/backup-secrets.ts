@@ -1,5 +1,5 @@
 /**
- * The secrets a new machine needs besides the database (decision 038), by the variable
+ * The secrets a new machine needs besides the database (D79), by the variable
  * that sets each, and the file beside the database that keeps it when the variable is
  * unset (`getConfig`). A backup carries them inside its encryption.
  */

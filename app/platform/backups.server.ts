@@ -68,7 +68,7 @@ export interface BackupDeps {
 
 /**
  * The backup, the same for the nightly timer (scripts/backup-daily.ts) and the owners'
- * `Back up now` (decisions 030, 036): an encrypted copy of the database with the shop's
+ * `Back up now` (D71, D77): an encrypted copy of the database with the shop's
  * secrets in `root/daily/YYYY-MM-DD.backup` (the shop's date), checked to open, recorded
  * in `backup_runs`, the rotation (14 days, the first of 6 months); then, with a remote,
  * the copy there and the same rotation there. A failed copy off the machine keeps the

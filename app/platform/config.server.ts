@@ -9,7 +9,7 @@ import { SECRET_FILES } from "./backup-secrets";
 export interface Config {
   port: number;
   /**
-   * Server processes on the port (D28, decision 011). The server's primary reads it before
+   * Server processes on the port (D28, D52). The server's primary reads it before
    * any build is loaded, with the same rule (server/web-concurrency.mjs); here so that one
    * error names every malformed variable.
    */
@@ -77,9 +77,9 @@ export interface Config {
   orderRateLimit: number;
   /** Memory for pages that are the same for every visitor (D29), in bytes; 0: none kept. */
   pageCacheBytes: number;
-  /** The bearer token `/metrics` asks for (decision 031); null: no `/metrics` at all. */
+  /** The bearer token `/metrics` asks for (D72); null: no `/metrics` at all. */
   metricsToken: string | null;
-  /** The daily backup and the owners' `Back up now` (decisions 030, 036). */
+  /** The daily backup and the owners' `Back up now` (D71, D77). */
   backup: {
     /** The file whose content encrypts backups; null: the shop makes none (never plain). */
     passphraseFile: string | null;

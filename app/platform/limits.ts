@@ -1,4 +1,4 @@
-// How long each limit that keys its bucket by a client's address counts (decision 037),
+// How long each limit that keys its bucket by a client's address counts (D78),
 // in one table: each limit takes its window from here, and the privacy page names the
 // longest time an address is held from the same table.
 

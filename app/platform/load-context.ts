@@ -7,7 +7,7 @@ declare module "@remix-run/node" {
     timing?: RenderTiming;
     /** The build's version (its assets' hash); none in development. */
     buildVersion?: string;
-    /** The request's own log (its id on every line); none in development (decision 031). */
+    /** The request's own log (its id on every line); none in development (D72). */
     log?: RequestLog;
   }
 }

@@ -21,7 +21,7 @@ import {
 
 /**
  * Pages that are the same for every visitor who asks with the same language and cart,
- * served from memory (D29, decision 034).
+ * served from memory (D29, D75).
  *
  * A request may be answered from memory only when nothing in it is personal: a GET with
  * no cookie the shop reads except the language and the cart (both part of the key), no
@@ -52,7 +52,7 @@ const TRACKING_PARAMETER =
 
 /**
  * Cookies the shop reads that change nothing on a page: the language (part of the key) and
- * where the visit came from (read only when an order is placed, decision 027).
+ * where the visit came from (read only when an order is placed, D68).
  */
 const SHARED_COOKIES = new Set(["lng", ORIGIN_COOKIE]);
 
@@ -313,7 +313,7 @@ export function createPageServer({
     return { response, body, timings };
   }
 
-  /** Every page, from memory or not, remembers where a visit came from (decision 027). */
+  /** Every page, from memory or not, remembers where a visit came from (D68). */
   const serve = async (request: Request, context: AppLoadContext): Promise<Response> => {
     const response = await serveShared(request, context);
     const origin = rememberOrigin(request);

@@ -146,7 +146,7 @@ export function applySecurityHeaders(
 const NO_STORE_PAGES = new Set(["/checkout/thanks"]);
 
 /**
- * The one rule for how long a browser keeps a page or its data (decision 014). Every page
+ * The one rule for how long a browser keeps a page or its data (D55). Every page
  * shows this visitor's cart and language, so none is for a shared cache: all are
  * `private`. A page is `no-cache` (the browser may keep it, and asks again before reusing
  * it) so that the back button restores it from the back/forward cache at once, without

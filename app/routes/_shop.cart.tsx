@@ -269,7 +269,7 @@ function QuantityInput({
         onBlur={onBlur}
       />
       {/* Shown with and without JavaScript: hiding it once scripts run moved the cart's
-          summary up under the shopper's eyes (layout shift, decision 033). */}
+          summary up under the shopper's eyes (layout shift, D74). */}
       <button type="submit" className="button button--quiet button--small">
         {t("line.update")}
       </button>

@@ -14,7 +14,7 @@ import { pageMetaTags, pageTitle } from "~/ui/meta";
 import { redirectWithToast } from "~/ui/toast.server";
 import { useFocusOnAnswer } from "~/ui/use-focus-on-answer";
 
-/** The people who carry parcels (decision 027, owners): name, phone, whether they take parcels now. */
+/** The people who carry parcels (D68, owners): name, phone, whether they take parcels now. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await shop.desk.requireOwner(request);
   const t = shop.t(await getLocale(request), "desk");

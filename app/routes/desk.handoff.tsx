@@ -13,7 +13,7 @@ import { Price } from "~/ui/Price";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 
 /**
- * The hand-off (decision 027): a delivery date and a courier; the confirmed orders for that date
+ * The hand-off (D68): a delivery date and a courier; the confirmed orders for that date
  * are ticked, the other confirmed ones can be added; `Hand over` ships them with the
  * courier in one transaction and offers the manifest.
  */

@@ -9,7 +9,7 @@ import { Price } from "~/ui/Price";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 
 /**
- * A courier's manifest for a day (decision 027), printable on A4 from a phone: every parcel with
+ * A courier's manifest for a day (D68), printable on A4 from a phone: every parcel with
  * its number, name, address, phone, items and cash, and the total to bring back.
  */
 export async function loader({ request }: LoaderFunctionArgs) {

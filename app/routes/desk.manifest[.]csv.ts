@@ -7,7 +7,7 @@ import { applyDeskHeaders } from "~/platform/security.server";
 import { shop } from "~/shop.server";
 
 /**
- * A courier's manifest as CSV (decision 027): per parcel its number, name, address, phone, items and
+ * A courier's manifest as CSV (D68): per parcel its number, name, address, phone, items and
  * the cash to collect; the last row the total the courier brings back.
  */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -10,7 +10,7 @@ import {
 import { baseURL, chromiumLaunchOptions } from "../../playwright.config";
 import { deliveryDate } from "./support/shop";
 
-// The back button restores a page from Chromium's back/forward cache (decision 014): pages
+// The back button restores a page from Chromium's back/forward cache (D55): pages
 // are `private, no-cache`, and only what must not be seen again is `no-store`. Playwright
 // starts Chromium with --disable-back-forward-cache, so these tests start their own.
 //

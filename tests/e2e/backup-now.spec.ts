@@ -16,7 +16,7 @@ import { text } from "./support/dictionary";
 import { startShop } from "./support/server";
 import { expect, test } from "./support/test";
 
-// The owners' `Back up now` on the Health page (decision 038): the nightly routine run by
+// The owners' `Back up now` on the Health page (D79): the nightly routine run by
 // the shop's own process, on a server of its own with its backups' settings, the copy
 // going to `rclone serve webdav` on loopback. With and without JavaScript, on a phone.
 test.describe.configure({ mode: "serial" });

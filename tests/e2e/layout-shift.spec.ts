@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 
 /**
- * Nothing on a page moves once it is shown (decision 033): layout shifts, as Chromium
+ * Nothing on a page moves once it is shown (D74): layout shifts, as Chromium
  * reports them, summed over the first load of each storefront page on a throttled phone
  * (slow network, slow processor, so late fonts and hydration land after the first paint),
  * stay within 0.01, the Core Web Vitals' "good" being 0.1. Sizes and timings of the page

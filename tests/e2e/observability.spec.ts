@@ -8,7 +8,7 @@ import { type ShopServer, startShop } from "./support/server";
 import { deliveryDate, uniqueAddress } from "./support/shop";
 import { expect, test } from "./support/test";
 
-// Logs and metrics (decision 031): server-level, on servers of their own; once is enough.
+// Logs and metrics (D72): server-level, on servers of their own; once is enough.
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "server-side");
 test.describe.configure({ mode: "serial" });
 

@@ -6,7 +6,7 @@ import { expect, test } from "./support/test";
 
 /**
  * Pages that are the same for every visitor with the same language and cart are served
- * from memory (D29, decision 034). What a person would notice if that went wrong: someone
+ * from memory (D29, D75). What a person would notice if that went wrong: someone
  * else's cart badge or "added to cart" message on their page, the owner's desk behind no
  * sign-in, a page whose scripts the browser refuses to run, or one React warns about
  * because its HTML and its data disagree.

@@ -11,7 +11,7 @@ import { prepareOrder, submitOrder } from "./support/fast-order";
 import { type ShopServer, startShop } from "./support/server";
 import { expect, test } from "./support/test";
 
-// WEB_CONCURRENCY (decision 011): server-level tests with their own servers; once is enough.
+// WEB_CONCURRENCY (D52): server-level tests with their own servers; once is enough.
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "server-side");
 test.describe.configure({ mode: "serial" });
 

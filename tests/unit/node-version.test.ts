@@ -13,7 +13,7 @@ const olderNode = ["/usr/bin/node", "/usr/local/bin/node"].find((node) => {
   return version.status === 0 && Number(version.stdout.split(".")[0]) < 24;
 });
 
-describe("Node 24 LTS (decision 036)", () => {
+describe("Node 24 LTS (D77)", () => {
   it("is what package.json asks for and what runs the tests", () => {
     const pkg = JSON.parse(readFileSync(`${root}package.json`, "utf8"));
     expect(pkg.engines.node).toBe(">=24");

@@ -9,7 +9,7 @@ import { actOnCash } from "./actions.server";
 import { readCashPage } from "./view.server";
 
 /**
- * The couriers' day (decision 027): for a date, each courier's parcels with what came of them,
+ * The couriers' day (D68): for a date, each courier's parcels with what came of them,
  * expected, collected, received and the difference; `Close day` locks it. The page (this
  * file), what it reads (./view.server), what its forms do (./actions.server), its cards.
  */

@@ -14,7 +14,7 @@ import {
 import { pageTitle } from "~/ui/meta";
 
 /**
- * The couriers' day as the page shows it (decision 027): each courier's parcels with what
+ * The couriers' day as the page shows it (D68): each courier's parcels with what
  * came of them, the figures, and whether the day is closed. Reading it records the access
  * (D35): every parcel is shown with its shopper's name and address.
  */

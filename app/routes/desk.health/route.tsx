@@ -28,7 +28,7 @@ function hoursSince(at: number | null, now: number): number | null {
 }
 
 /**
- * The shop's health for owners (decisions 031, 036): orders, the outbox, the newest backup
+ * The shop's health for owners (D72, D77): orders, the outbox, the newest backup
  * and its copy off the server, the database's disk and the running version. The same
  * figures as `/metrics`, in words; and `Back up now`.
  */

@@ -28,7 +28,7 @@ const periods = ["today", "7", "30", "range"] as const;
 type Period = (typeof periods)[number];
 
 /**
- * The owner's numbers (decision 027, owners): a period (today, 7 or 30 days, or a range) by the day
+ * The owner's numbers (D68, owners): a period (today, 7 or 30 days, or a range) by the day
  * orders were placed or by their delivery date; totals with a chart a day, then by
  * product, language, courier and source.
  */
