@@ -58,7 +58,7 @@ export default function EditProduct() {
     inputMode: "decimal" | "numeric",
     hint?: string,
   ) => (
-    <Field form={form} name={name} label={t(`products.fields.${name}`)} hint={hint && t(hint)}>
+    <Field form={form} name={name} label={t(`products.fields.${name}`)} hint={hint}>
       {(control) => (
         <input
           name={name}
@@ -116,10 +116,10 @@ export default function EditProduct() {
             ))}
           </select>
         </label>
-        {short("price", product.price, "decimal", "products.priceHint")}
-        {short("stock", product.stock, "numeric", "products.stockHint")}
+        {short("price", product.price, "decimal", t("products.priceHint"))}
+        {short("stock", product.stock, "numeric", t("products.stockHint"))}
         {short("volume", product.volume, "numeric")}
-        {short("position", product.position, "numeric", "products.positionHint")}
+        {short("position", product.position, "numeric", t("products.positionHint"))}
         <label>
           {t("products.fields.line")}
           <select name="line" defaultValue={value("line", product.line)}>
