@@ -39,6 +39,7 @@ const FIELDS = new Set([
   "invited",
   "blocked",
   "chats.language",
+  "texts.required",
   "name",
   "phone",
   "active",
@@ -70,12 +71,21 @@ export function fieldWords(field: string): FieldWords {
 }
 
 /** A stored value the dictionary words (a status, a role, a line, yes/no, on/off), or null. */
-export type ValueWords = {
-  kind: "status" | "role" | "line" | "flag" | "reviewStatus" | "reason";
-  value: string;
-} | null;
+export type ValueWords =
+  | {
+      kind: "status" | "role" | "line" | "flag" | "reviewStatus" | "reason";
+      value: string;
+    }
+  /** Languages stored by code ("ka, ar"), named as the switcher names them. */
+  | { kind: "languages"; value: string }
+  | null;
 
 export function valueWords(field: string, value: string): ValueWords {
+  if (field === "texts.required") {
+    const codes = value.split(", ");
+    if (codes.every(isLanguageCode))
+      return { kind: "languages", value: codes.map((code) => getLanguage(code).name).join(", ") };
+  }
   if (field === "status" && /^(draft|coming_soon|on_sale|sold_out|hidden)$/.test(value)) {
     return { kind: "status", value };
   }

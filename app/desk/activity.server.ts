@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { findProduct } from "~/catalog/model";
+import { titleOf } from "~/catalog/texts";
 import { type ActivityFilter, listActivity } from "~/content/activity.server";
 import type { Content } from "~/content/store.server";
 import type { LanguageCode } from "~/i18n/languages";
@@ -72,7 +73,7 @@ export async function activityEntries(
     actor: row.actor,
     subject:
       row.subject_type === "product"
-        ? findProduct(content.catalog, row.subject)?.texts[language]?.title || row.subject
+        ? (titleOf(findProduct(content.catalog, row.subject), language) ?? row.subject)
         : row.subject_type === "staff"
           ? (names.get(row.subject) ?? row.subject)
           : row.subject_type === "phone"

@@ -1,4 +1,5 @@
 import { type Catalog, findProduct } from "~/catalog/model";
+import { titleOf } from "~/catalog/texts";
 import { type LanguageCode, getLanguage, isLanguageCode } from "~/i18n/languages";
 
 /**
@@ -11,7 +12,7 @@ export function itemTitle(
   catalog: Catalog,
   language: LanguageCode,
 ): string {
-  return findProduct(catalog, item.item_key)?.texts[language]?.title || item.title;
+  return titleOf(findProduct(catalog, item.item_key), language) ?? item.title;
 }
 
 /** The language an order was placed in, named as the language switcher names it. */

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, data, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { productTitle } from "~/catalog/texts";
 import { type CheckoutField, checkoutFields } from "~/checkout/fields";
 import { validateCheckout } from "~/checkout/schema";
 import { MAX_LINE_QUANTITY } from "~/constants";
@@ -83,7 +84,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         .filter((product) => !inOrder.has(product.key))
         .map((product) => ({
           key: product.key,
-          title: product.texts[language]?.title || product.key,
+          title: productTitle(product, language),
           price: product.price ?? 0,
           qty: 0,
         })),
@@ -136,7 +137,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const product = shop.content().catalog.products.find((one) => one.key === result.key);
     return refuse({
       kind: "stock",
-      title: product?.texts[language]?.title || result.key,
+      title: product ? productTitle(product, language) : result.key,
       left: result.left,
     });
   }

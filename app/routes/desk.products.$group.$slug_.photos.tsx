@@ -17,6 +17,7 @@ import {
   changePhoto,
   processPhoto,
 } from "~/catalog/photos.server";
+import { productTitle } from "~/catalog/texts";
 import { getLocale } from "~/i18n/i18next.server";
 import { readForm } from "~/platform/http.server";
 import { shop } from "~/shop.server";
@@ -40,7 +41,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const language = await getLocale(request);
   const t = shop.t(language, "desk");
   const product = productOf(params);
-  const title = product.texts[language]?.title || product.key;
+  const title = productTitle(product, language);
   const alts = listItems(product.texts[language]?.photoAlt ?? "");
   return {
     meta: { title: pageTitle(t, t("photos.title", { title }), { brand: false }), noindex: true },
