@@ -1,4 +1,5 @@
 import type { PhotoView } from "~/catalog/photos";
+import type { TextLang } from "~/catalog/texts";
 import { BADGE_MAX, MAX_CART_LINES, MAX_LINE_QUANTITY } from "~/constants";
 
 /**
@@ -12,6 +13,8 @@ import { BADGE_MAX, MAX_CART_LINES, MAX_LINE_QUANTITY } from "~/constants";
 export interface CartProduct {
   key: string;
   title: string;
+  /** The title's language when it is not the shopper's (shown from Russian, D36). */
+  titleLang?: TextLang;
   href: string;
   /** Tetri. */
   price: number;

@@ -6,8 +6,8 @@ import {
   isVisible,
   productHref,
 } from "~/catalog/model";
-import { listItems } from "~/catalog/model";
-import { photoView } from "~/catalog/photos";
+import { textIn, textLang } from "~/catalog/texts";
+import { photosIn } from "~/catalog/view";
 import type { LanguageCode } from "~/i18n/languages";
 import type { Cart, CartError, CartProduct } from "./model";
 
@@ -47,16 +47,17 @@ export function cartProduct(
   if (!product || product.price === null || !(isOrderable(product) || isSoldOut(product))) {
     return undefined;
   }
-  const texts = product.texts[language];
-  const title = texts?.title ?? product.key;
-  const [photo] = product.photos;
+  const texts = textIn(product, language);
+  const titleLang = textLang(texts.title.language, language);
+  const [photo] = photosIn(product, texts, language);
   return {
     key: product.key,
-    title,
+    title: texts.title.text || product.key,
+    ...(titleLang ? { titleLang } : {}),
     href: productHref(product),
     price: product.price,
     orderable: isOrderable(product),
-    photo: photo ? photoView(photo, listItems(texts?.photoAlt ?? "")[0] ?? title) : null,
+    photo: photo ?? null,
   };
 }
 

@@ -9,13 +9,17 @@ import {
 import { bumpRevision, loadCatalog } from "~/content/store.server";
 import type { LanguageCode } from "~/i18n/languages";
 import { isoAt } from "~/platform/clock";
+import { readSettings } from "~/settings/model";
 import type { Database } from "../../db/schema";
+import { withoutComingSoon } from "./coming-soon";
 import {
   type CatalogProduct,
   type GroupId,
   type ProductTexts,
   type PublishProblem,
   type TextField,
+  completeLanguages,
+  isSaleStatus,
   missingTexts,
   neededTexts,
   productKey,
@@ -32,6 +36,24 @@ import { type ProductValues, priceText } from "./product-form";
  */
 async function productIn(trx: Kysely<Database>, key: string): Promise<CatalogProduct | undefined> {
   return (await loadCatalog(trx)).products.find((product) => product.key === key);
+}
+
+/** The languages the owner requires complete besides Russian, as stored now (D36). */
+async function requiredIn(trx: Kysely<Database>): Promise<LanguageCode[]> {
+  return readSettings(await trx.selectFrom("shop_settings").selectAll().execute()).texts.required;
+}
+
+/**
+ * A product's texts as it goes on sale: each short text without its "coming soon"
+ * sentence. Only the languages whose short changes are returned.
+ */
+function launchedTexts(product: Pick<CatalogProduct, "texts">): CatalogProduct["texts"] {
+  const changed: CatalogProduct["texts"] = {};
+  for (const [language, texts] of Object.entries(product.texts) as [LanguageCode, ProductTexts][]) {
+    const short = withoutComingSoon(texts.short);
+    if (short !== texts.short) changed[language] = { ...texts, short };
+  }
+  return changed;
 }
 
 /** Whether an order names this product: its group and slug are then fixed for good. */
@@ -138,8 +160,16 @@ export async function saveProduct(
       ...values.related.filter((key) => key !== newKey && exists(key)),
       ...product.related.filter((key) => !exists(key)),
     ];
+    // Going on sale drops "coming soon" from the short texts, in this same transaction.
+    const launched =
+      isSaleStatus(values.status) && !isSaleStatus(product.status) ? launchedTexts(product) : {};
+    const texts = { ...product.texts, ...launched };
     if (values.status !== product.status || values.price !== product.price) {
-      const problems = publishProblems({ ...product, price: values.price }, values.status);
+      const problems = publishProblems(
+        { ...product, texts, price: values.price },
+        values.status,
+        await requiredIn(trx),
+      );
       if (problems.length > 0) return { status: "refused", key: product.key, problems };
     }
     const changes: FieldChange[] = [
@@ -161,6 +191,11 @@ export async function saveProduct(
       { field: "line", before: product.line, after: values.line },
       { field: "related", before: list(product.related), after: list(related) },
       { field: "survey", before: list(product.survey), after: list(values.survey) },
+      ...Object.entries(launched).map(([language, next]) => ({
+        field: `texts.${language}.short`,
+        before: product.texts[language as LanguageCode]?.short ?? null,
+        after: next.short,
+      })),
     ];
     const stored = await recordChanges(trx, {
       actor: input.actor,
@@ -186,6 +221,14 @@ export async function saveProduct(
       })
       .where("id", "=", product.id)
       .execute();
+    for (const [language, { short }] of Object.entries(launched)) {
+      await trx
+        .updateTable("product_texts")
+        .set({ short })
+        .where("product_id", "=", product.id)
+        .where("language", "=", language)
+        .execute();
+    }
     if (newKey !== product.key) {
       // Its trail follows it to its new address.
       await trx
@@ -206,7 +249,8 @@ export type SaveTextsOutcome =
 
 /**
  * One language's texts. A save that would empty a field the product's status needs is
- * refused (D32: a shopper never sees a product half in another language).
+ * refused in Russian and in the languages the owner requires (D36); elsewhere an empty
+ * field is shown from Russian.
  */
 export async function saveTexts(
   db: Kysely<Database>,
@@ -226,8 +270,10 @@ export async function saveTexts(
     const subject = { type: "product" as const, id: product.key };
     if ((await changesSince(trx, subject, input.revision, textsScope(input.language))).length > 0)
       return { status: "stale" };
-    const missing = missingTexts(input.texts, neededTexts(product.status));
-    if (missing.length > 0) return { status: "refused", fields: missing };
+    if (completeLanguages(await requiredIn(trx)).includes(input.language)) {
+      const missing = missingTexts(input.texts, neededTexts(product.status));
+      if (missing.length > 0) return { status: "refused", fields: missing };
+    }
     const before = product.texts[input.language];
     const stored = await recordChanges(trx, {
       actor: input.actor,

@@ -1,7 +1,7 @@
 import { type LanguageCode, languageCodes } from "~/i18n/languages";
 
 /**
- * The catalogue as the shop keeps it (D32): products with their texts in every language
+ * The catalogue as the shop keeps it (D32): products with their texts by language
  * and their photos, read from the database into memory (`content/store.server.ts`). The
  * rules about it (what a status needs, what a shopper may order) are here, pure, shared
  * by the storefront, the cart and the desk.
@@ -122,7 +122,14 @@ export function isSoldOut(product: Pick<CatalogProduct, "status" | "stock">): bo
   return product.status === "sold_out" || (product.status === "on_sale" && product.stock === 0);
 }
 
-/** The texts each status needs in every language before shoppers may see it. */
+/**
+ * The language the shop's texts are written in first. A status needs its texts complete
+ * here (and in the languages the owner requires); every other language is shown from it
+ * where a field is empty (`texts.ts`).
+ */
+export const SOURCE_LANGUAGE: LanguageCode = "ru";
+
+/** The texts each status needs before shoppers may see it, in Russian and the required languages. */
 const NEEDED: Partial<Record<ProductStatus, readonly TextField[]>> = {
   coming_soon: ["title", "short"],
   on_sale: ["title", "short", "description", "ingredients", "usage"],
@@ -138,29 +145,47 @@ export function missingTexts(texts: ProductTexts | undefined, fields: readonly T
   return fields.filter((field) => !texts || texts[field].trim() === "");
 }
 
+/** Whether a status sells the product (or did): what it needs and what launching it does. */
+export function isSaleStatus(status: ProductStatus): boolean {
+  return status === "on_sale" || status === "sold_out";
+}
+
+/**
+ * The languages whose texts a status needs complete: Russian, then the ones the owner
+ * requires (settings, "Product texts"), in the shop's order.
+ */
+export function completeLanguages(required: readonly LanguageCode[]): LanguageCode[] {
+  return languageCodes.filter(
+    (language) => language === SOURCE_LANGUAGE || required.includes(language),
+  );
+}
+
 export type PublishProblem =
   | { kind: "texts"; language: LanguageCode; fields: TextField[] }
   | { kind: "price" }
   | { kind: "photo" };
 
 /**
- * Why a product cannot have this status (D32): coming
- * soon needs a title and short text in all nine languages; on sale (and sold out) also a
- * price, a photo, and description, ingredients and usage in all nine. Empty: it may.
+ * Why a product cannot have this status (D32, D36):
+ * coming soon needs a title and short text, on sale (and sold out) also description,
+ * ingredients and usage, a price and a photo. The texts are needed in Russian and in each
+ * language in `required`; the others are shown from Russian until they are written.
+ * Empty: it may.
  */
 export function publishProblems(
   product: Pick<CatalogProduct, "price" | "photos" | "texts">,
   status: ProductStatus,
+  required: readonly LanguageCode[] = [],
 ): PublishProblem[] {
   const problems: PublishProblem[] = [];
   const fields = neededTexts(status);
   if (fields.length > 0) {
-    for (const language of languageCodes) {
+    for (const language of completeLanguages(required)) {
       const missing = missingTexts(product.texts[language], fields);
       if (missing.length > 0) problems.push({ kind: "texts", language, fields: missing });
     }
   }
-  if (status === "on_sale" || status === "sold_out") {
+  if (isSaleStatus(status)) {
     if (product.price === null) problems.push({ kind: "price" });
     if (product.photos.length === 0) problems.push({ kind: "photo" });
   }

@@ -1,4 +1,5 @@
 import type { ProductPhoto } from "./model";
+import type { TextLang } from "./texts";
 
 /**
  * Where a product's photo is served from. A drawing shipped with the shop is one static
@@ -17,6 +18,8 @@ export interface PhotoView {
   width: number;
   height: number;
   alt: string;
+  /** The description's language, when it is not the page's (a text shown from Russian). */
+  altLang?: TextLang;
 }
 
 export function isStaticPhoto(photo: Pick<ProductPhoto, "source">): boolean {
@@ -32,9 +35,10 @@ export function storedWidths(originalWidth: number): number[] {
   return [...new Set(PHOTO_WIDTHS.map((width) => Math.min(width, originalWidth)))];
 }
 
-export function photoView(photo: ProductPhoto, alt: string): PhotoView {
+export function photoView(photo: ProductPhoto, alt: string, altLang?: TextLang): PhotoView {
+  const described = altLang ? { alt, altLang } : { alt };
   if (isStaticPhoto(photo)) {
-    return { src: photo.source, width: photo.width, height: photo.height, alt };
+    return { src: photo.source, width: photo.width, height: photo.height, ...described };
   }
   const widths = storedWidths(photo.width);
   const srcset = (format: PhotoFormat) =>
@@ -47,6 +51,6 @@ export function photoView(photo: ProductPhoto, alt: string): PhotoView {
     sources: { avif: srcset("avif"), webp: srcset("webp") },
     width: photo.width,
     height: photo.height,
-    alt,
+    ...described,
   };
 }

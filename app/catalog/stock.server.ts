@@ -3,6 +3,7 @@ import type { Cart } from "~/catalog/lines";
 import { bumpRevision } from "~/content/store.server";
 import type { Database } from "../../db/schema";
 import { isOrderable, isProductStatus, isSoldOut, productKey } from "./model";
+import { FALLBACK_LANGUAGES, titleAmong } from "./texts";
 
 /**
  * The catalogue as an order reads it, inside the order's own transaction: the price,
@@ -19,7 +20,7 @@ export interface OrderLine {
   subtotal: number;
   /** Null: the shop does not count this product's stock. */
   stock: number | null;
-  /** The product's title in the languages asked for (the shopper's, the chats'). */
+  /** The product's title in the languages asked for (the shopper's, the chats') and the fallbacks. */
   titles: Record<string, string>;
 }
 
@@ -58,7 +59,8 @@ export async function readOrderLines(
           "in",
           products.map((product) => product.id),
         )
-        .where("language", "in", [languages.shopper, languages.chat])
+        // Where a title is missing in a language, it is shown from Russian, then English (D36).
+        .where("language", "in", [languages.shopper, languages.chat, ...FALLBACK_LANGUAGES])
         .execute()
     : [];
   const lines: OrderLine[] = [];
@@ -84,7 +86,7 @@ export async function readOrderLines(
     lines.push(line);
     const left = isSoldOut(product) ? 0 : row.stock;
     if (left !== null && left < item.qty) {
-      short.push({ key: item.key, title: titles[languages.shopper] || item.key, left });
+      short.push({ key: item.key, title: titleAmong(titles, languages.shopper) ?? item.key, left });
     }
   }
   return short.length > 0 ? { ok: false, short, lines } : { ok: true, lines };

@@ -3,7 +3,7 @@ import {
   type Catalog,
   type CatalogProduct,
   type LineId,
-  type ProductTexts,
+  type TextField,
   isOnSale,
   isOrderable,
   isSoldOut,
@@ -12,12 +12,16 @@ import {
   productHref,
 } from "./model";
 import { type PhotoView, photoView } from "./photos";
+import { type TextLang, type TextsIn, textIn, textLang } from "./texts";
 
 /**
- * A product as a shopper reads it, in one language: what loaders send to the page.
- * Shoppers only see products whose texts exist in every language (D32), so a missing
- * language here is a product nobody should have shown; its fields read empty.
+ * A product as a shopper reads it, in one language: what loaders send to the page. A
+ * field this language lacks is shown from Russian, then English, with nothing marked
+ * missing (D36); `langs` names the language of each field that came from another, for
+ * its element's `lang` (and `dir`).
  */
+export type TextLangs = Partial<Record<TextField, TextLang>>;
+
 export interface ProductCardView {
   key: string;
   group: string;
@@ -31,6 +35,7 @@ export interface ProductCardView {
   soldOut: boolean;
   comingSoon: boolean;
   photos: PhotoView[];
+  langs: TextLangs;
 }
 
 export interface ProductView extends ProductCardView {
@@ -44,55 +49,65 @@ export interface ProductView extends ProductCardView {
   advantages: { text: string; percent: number | null; percentText: string | null }[];
 }
 
-const EMPTY: ProductTexts = {
-  title: "",
-  short: "",
-  description: "",
-  ingredients: "",
-  usage: "",
-  warnings: "",
-  advantages: "",
-  photoAlt: "",
-};
-
-function textsIn(product: CatalogProduct, language: LanguageCode): ProductTexts {
-  return product.texts[language] ?? EMPTY;
+/** The languages of the fields shown that are not the page's own. */
+function langsOf(texts: TextsIn, fields: readonly TextField[], page: LanguageCode): TextLangs {
+  const langs: TextLangs = {};
+  for (const field of fields) {
+    const lang = textLang(texts[field].language, page);
+    if (lang) langs[field] = lang;
+  }
+  return langs;
 }
 
 export function productCardView(product: CatalogProduct, language: LanguageCode): ProductCardView {
-  const texts = textsIn(product, language);
+  const texts = textIn(product, language);
   return {
     key: product.key,
     group: product.group,
     slug: product.slug,
     href: productHref(product),
-    title: texts.title,
-    short: texts.short,
+    title: texts.title.text,
+    short: texts.short.text,
     price: product.price,
     orderable: isOrderable(product),
     soldOut: isSoldOut(product),
     comingSoon: product.status === "coming_soon",
     // A card shows its first photo, and the second on hover.
-    photos: photosIn(product, texts).slice(0, 2),
+    photos: photosIn(product, texts, language).slice(0, 2),
+    langs: langsOf(texts, ["title", "short"], language),
   };
 }
 
-function photosIn(product: CatalogProduct, texts: ProductTexts): PhotoView[] {
-  const alts = listItems(texts.photoAlt);
-  return product.photos.map((photo, index) => photoView(photo, alts[index] ?? texts.title));
+/** Each photo described in the reader's language where it can be, else as the text came. */
+export function photosIn(
+  product: Pick<CatalogProduct, "photos">,
+  texts: TextsIn,
+  page: LanguageCode,
+): PhotoView[] {
+  const alts = listItems(texts.photoAlt.text);
+  return product.photos.map((photo, index) => {
+    const alt = alts[index];
+    const from = alt === undefined ? texts.title : texts.photoAlt;
+    return photoView(photo, alt ?? texts.title.text, textLang(from.language, page));
+  });
 }
 
 export function productView(product: CatalogProduct, language: LanguageCode): ProductView {
-  const texts = textsIn(product, language);
+  const texts = textIn(product, language);
   return {
     ...productCardView(product, language),
-    photos: photosIn(product, texts),
+    photos: photosIn(product, texts, language),
     volumeMl: product.volumeMl,
-    description: listItems(texts.description),
-    ingredients: texts.ingredients.trim(),
-    usage: listItems(texts.usage),
-    warnings: listItems(texts.warnings),
-    advantages: listItems(texts.advantages).map((text, index) => {
+    description: listItems(texts.description.text),
+    ingredients: texts.ingredients.text.trim(),
+    usage: listItems(texts.usage.text),
+    warnings: listItems(texts.warnings.text),
+    langs: langsOf(
+      texts,
+      ["title", "short", "description", "ingredients", "usage", "warnings", "advantages"],
+      language,
+    ),
+    advantages: listItems(texts.advantages.text).map((text, index) => {
       const percent = product.survey[index] ?? null;
       const percentText = percent === null ? null : percentFormat(language).format(percent / 100);
       return { text, percent, percentText };
@@ -115,6 +130,8 @@ function percentFormat(code: LanguageCode): Intl.NumberFormat {
 export interface ProductLink {
   title: string;
   href: string;
+  /** The title's language, when it is not the page's. */
+  lang?: TextLang;
 }
 
 /** The catalogue as the header's menus and the footer name it, in one language. */
@@ -125,7 +142,9 @@ export interface CatalogMenu {
 }
 
 function productLink(product: CatalogProduct, language: LanguageCode): ProductLink {
-  return { title: textsIn(product, language).title, href: productHref(product) };
+  const { title } = textIn(product, language);
+  const lang = textLang(title.language, language);
+  return { title: title.text, href: productHref(product), ...(lang ? { lang } : {}) };
 }
 
 export function catalogMenu(catalog: Catalog, language: LanguageCode): CatalogMenu {

@@ -42,6 +42,7 @@ const FIELDS = new Set([
   "invited",
   "blocked",
   "chats.language",
+  "texts.required",
   "name",
   "phone",
   "active",
@@ -85,12 +86,19 @@ export type ValueWords =
   | { kind: "orderStatus"; value: string; note: string | null }
   | { kind: "money"; tetri: number; note: string | null }
   | { kind: "date" | "languageName"; text: string }
+  /** Languages stored by code ("ka, ar"), named as the switcher names them. */
+  | { kind: "languages"; value: string }
   | null;
 
 /** A value and the note an owner gave with it ("delivered (rang twice)"). */
 const WITH_NOTE = /^(\S+)(?: \(([\s\S]*)\))?$/;
 
 export function valueWords(field: string, value: string): ValueWords {
+  if (field === "texts.required") {
+    const codes = value.split(", ");
+    if (codes.every(isLanguageCode))
+      return { kind: "languages", value: codes.map((code) => getLanguage(code).name).join(", ") };
+  }
   if (fieldWords(field).kind === "order") {
     const [, status = "", note] = WITH_NOTE.exec(value) ?? [];
     if (/^(new|confirmed|shipped|delivered|refused|cancelled|not_home)$/.test(status))

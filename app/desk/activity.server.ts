@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { findProduct } from "~/catalog/model";
+import { titleOf } from "~/catalog/texts";
 import { type ActivityFilter, listActivity } from "~/content/activity.server";
 import type { Content } from "~/content/store.server";
 import type { LanguageCode } from "~/i18n/languages";
@@ -64,7 +65,7 @@ export async function activityEntries(
     const name = couriers.get(id) ?? id;
     return day ? `${name} · ${formatShopDate(day)}` : name;
   };
-  const title = (key: string) => findProduct(content.catalog, key)?.texts[language]?.title || key;
+  const title = (key: string) => titleOf(findProduct(content.catalog, key), language) ?? key;
   // A product created, a product's related ones: stored by key, named in the reader's language.
   const value = (field: string, stored: string | null) =>
     stored !== null && (field === "created" || field === "related")

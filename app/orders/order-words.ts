@@ -1,4 +1,5 @@
 import { type Catalog, findProduct } from "~/catalog/model";
+import { titleOf } from "~/catalog/texts";
 import { type LanguageCode, getLanguage, isLanguageCode } from "~/i18n/languages";
 import type { NameLine } from "./event-note";
 
@@ -12,7 +13,7 @@ export function itemTitle(
   catalog: Catalog,
   language: LanguageCode,
 ): string {
-  return findProduct(catalog, item.item_key)?.texts[language]?.title || item.title;
+  return titleOf(findProduct(catalog, item.item_key), language) ?? item.title;
 }
 
 /** A note's lines (a correction's before and after) named as `itemTitle` names an item. */

@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from "kysely";
 import { type Origin, PHONE_SOURCE } from "~/analytics/origin";
 import type { Cart } from "~/catalog/lines";
 import { type ShortLine, readOrderLines, takeStock } from "~/catalog/stock.server";
+import { titleAmong } from "~/catalog/texts";
 import { type TelegramSettings, enqueueOrderNotifications } from "~/orders/outbox.server";
 import { phoneKey } from "~/phone/phone-key.server";
 import { parseShortDate, toIsoDate } from "~/platform/calendar";
@@ -168,7 +169,7 @@ async function placeOrderOnce(
         priced.lines.map((line) => ({
           order_id: order.id,
           item_key: line.key,
-          title: line.titles[input.titleLanguage] || line.key,
+          title: titleAmong(line.titles, input.titleLanguage) ?? line.key,
           qty: line.qty,
           price: line.price,
           subtotal: line.subtotal,

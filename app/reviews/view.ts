@@ -1,4 +1,5 @@
 import { type Catalog, findProduct } from "~/catalog/model";
+import { titleOf } from "~/catalog/texts";
 import { type LanguageCode, getLanguage, isLanguageCode } from "~/i18n/languages";
 import { SHOP_TIME_ZONE } from "~/platform/calendar";
 import {
@@ -49,7 +50,7 @@ export function homeReviews(
     .map((review) => ({
       key: `review-${review.id}`,
       name: review.author ?? verifiedBuyer,
-      role: findProduct(content.catalog, review.itemKey)?.texts[language]?.title ?? null,
+      role: titleOf(findProduct(content.catalog, review.itemKey), language),
       text: review.body,
       rating: review.rating,
       avatar: null,

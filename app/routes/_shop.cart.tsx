@@ -133,14 +133,16 @@ function CartLineItem({ line }: { line: PricedLine }) {
       {product.photo ? (
         <ProductImage
           className="cart-line__image"
-          photo={{ ...product.photo, alt: "" }}
+          photo={{ ...product.photo, alt: "", altLang: undefined }}
           sizes="96px"
           loading="lazy"
         />
       ) : null}
       <div className="cart-line__info">
         <h2 className="cart-line__title">
-          <Link to={product.href}>{title}</Link>
+          <Link to={product.href} {...product.titleLang}>
+            {title}
+          </Link>
         </h2>
         <p className="cart-line__price">
           <span className="visually-hidden">{t("line.price")}: </span>

@@ -102,7 +102,7 @@ function ProductDetails({
   reviews: ProductReviewsView;
 }) {
   const { t } = useTranslation("catalog");
-  const { title } = product;
+  const { title, langs } = product;
   return (
     <>
       <article className="page product">
@@ -111,14 +111,16 @@ function ProductDetails({
             { label: t("breadcrumbs.home"), href: "/" },
             { label: t("breadcrumbs.catalog"), href: "/catalog" },
             { label: t(`groups.${product.group}.title`), href: `/catalog/${product.group}` },
-            { label: title },
+            { label: title, lang: langs.title },
           ]}
         />
         <div className="product__layout">
           <Gallery photos={product.photos} selected={selectedPhoto} />
           <div className="product__summary">
-            <h1>{title}</h1>
-            <p className="product__short">{product.short}</p>
+            <h1 {...langs.title}>{title}</h1>
+            <p className="product__short" {...langs.short}>
+              {product.short}
+            </p>
             {product.soldOut ? (
               <>
                 {product.price !== null ? (
@@ -146,7 +148,9 @@ function ProductDetails({
                 <details open>
                   <summary>{t("product.sections.description")}</summary>
                   {product.description.map((paragraph) => (
-                    <p key={paragraph}>{paragraph}</p>
+                    <p key={paragraph} {...langs.description}>
+                      {paragraph}
+                    </p>
                   ))}
                 </details>
                 <details>
@@ -159,18 +163,18 @@ function ProductDetails({
                       </>
                     ) : null}
                     <dt>{t("product.specs.components")}</dt>
-                    <dd>{product.ingredients}</dd>
+                    <dd {...langs.ingredients}>{product.ingredients}</dd>
                   </dl>
                 </details>
                 {product.advantages.length > 0 ? (
                   <details>
                     <summary>{t("product.sections.advantages")}</summary>
-                    <SurveyBars advantages={product.advantages} />
+                    <SurveyBars advantages={product.advantages} lang={langs.advantages} />
                   </details>
                 ) : null}
                 <details>
                   <summary>{t("product.sections.usage")}</summary>
-                  <ol className="steps">
+                  <ol className="steps" {...langs.usage}>
                     {product.usage.map((step) => (
                       <li key={step}>{step}</li>
                     ))}
@@ -179,7 +183,7 @@ function ProductDetails({
                     <>
                       {/* The summaries are not headings: under the h1 this is the next level. */}
                       <h2 className="product__warnings-title">{t("product.warnings")}</h2>
-                      <ul className="warnings">
+                      <ul className="warnings" {...langs.warnings}>
                         {product.warnings.map((warning) => (
                           <li key={warning}>{warning}</li>
                         ))}

@@ -123,7 +123,7 @@ export default function Checkout() {
             {lines.map((line) => (
               <li key={line.product.key}>
                 <span>
-                  {line.product.title}{" "}
+                  <span {...line.product.titleLang}>{line.product.title}</span>{" "}
                   <bdi className="order-summary__qty">
                     {t("checkout:summary.quantity", { count: line.qty })}
                   </bdi>

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { productTitle } from "~/catalog/texts";
 import { ActivityList } from "~/desk/ActivityList";
 import { activityEntries } from "~/desk/activity.server";
 import { listPeople } from "~/desk/people.server";
@@ -43,7 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     products: content.catalog.products.map((item) => ({
       key: item.key,
-      title: item.texts[language]?.title || item.key,
+      title: productTitle(item, language),
     })),
     people: (await listPeople(shop.db)).map(({ id, name }) => ({ id, name })),
   };

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { productTitle } from "~/catalog/texts";
 import { CSV_BOM, csvFileName, csvPhone, csvRow } from "~/desk/csv";
 import { ordersForExport } from "~/desk/orders.server";
 import { parseDeskFilter } from "~/desk/search";
@@ -27,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // One column a product with its count, so a spreadsheet adds up jars per product.
   const products = catalog.products.map((product) => ({
     key: product.key,
-    title: product.texts[language]?.title || product.key,
+    title: productTitle(product, language),
   }));
   const header = csvRow([
     ...[

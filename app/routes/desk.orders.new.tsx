@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, data, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { productTitle } from "~/catalog/texts";
 import { MAX_LINE_QUANTITY } from "~/constants";
 import { OrderFields } from "~/desk/OrderFields";
 import { flashOutcome } from "~/desk/outcome.server";
@@ -33,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     languages: languages.map((one) => ({ code: one.code, name: one.name, lang: one.htmlLang })),
     products: orderableProducts(shop).map((product) => ({
       key: product.key,
-      title: product.texts[language]?.title || product.key,
+      title: productTitle(product, language),
       price: product.price ?? 0,
       stock: product.stock,
     })),

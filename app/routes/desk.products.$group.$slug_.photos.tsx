@@ -17,6 +17,7 @@ import {
   changePhoto,
   processPhoto,
 } from "~/catalog/photos.server";
+import { productTitle } from "~/catalog/texts";
 import { loadCatalog } from "~/content/store.server";
 import { RevisionField, StaleNotice } from "~/desk/Revision";
 import { type StaleAnswer, formRevision, pageRevision, staleAnswer } from "~/desk/revision.server";
@@ -45,7 +46,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // The revision first, then the photos as stored now: a change between is caught.
   const revision = await pageRevision(shop);
   const product = productOf(params, await loadCatalog(shop.db));
-  const title = product.texts[language]?.title || product.key;
+  const title = productTitle(product, language);
   const alts = listItems(product.texts[language]?.photoAlt ?? "");
   return {
     meta: { title: pageTitle(t, t("photos.title", { title }), { brand: false }), noindex: true },

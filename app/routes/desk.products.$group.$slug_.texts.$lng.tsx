@@ -5,19 +5,23 @@ import { saveTexts, textsScope } from "~/catalog/edit.server";
 import {
   LIST_FIELDS,
   type TextField,
+  completeLanguages,
   findProduct,
-  missingTexts,
   neededTexts,
   productKey,
   textFields,
 } from "~/catalog/model";
 import { TEXT_LIMITS, parseTextsForm } from "~/catalog/product-form";
+import { textChangeTimes } from "~/catalog/text-changes.server";
+import { productTitle, textStates } from "~/catalog/texts";
 import { loadCatalog } from "~/content/store.server";
 import { RevisionField, StaleNotice } from "~/desk/Revision";
+import { TextStateNote } from "~/desk/TextState";
 import { type StaleAnswer, formRevision, pageRevision, staleAnswer } from "~/desk/revision.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { getLanguage, isLanguageCode, languageCodes } from "~/i18n/languages";
 import { readForm } from "~/platform/http.server";
+import { readStoredSettings } from "~/settings/settings.server";
 import { shop } from "~/shop.server";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 import { redirectWithToast } from "~/ui/toast.server";
@@ -45,7 +49,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const index = languageCodes.indexOf(language);
   const named = (code: (typeof languageCodes)[number] | undefined) =>
     code ? { code, name: getLanguage(code).name } : null;
-  const title = product.texts[reader]?.title || product.key;
+  const title = productTitle(product, reader);
+  const times = (await textChangeTimes(shop.db, [product.key])).get(product.key);
+  const { required } = (await readStoredSettings(shop.db)).texts;
   return {
     meta: {
       title: pageTitle(t, `${title} · ${getLanguage(language).name}`, { brand: false }),
@@ -64,8 +70,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       string
     >,
     status: product.status,
-    needed: neededTexts(product.status),
-    forSale: missingTexts(texts, neededTexts("on_sale")),
+    // Russian and the languages the owner requires must hold what the status needs (D36).
+    needed: completeLanguages(required).includes(language) ? neededTexts(product.status) : [],
+    state: textStates(product, times)[language],
     previous: named(languageCodes[index - 1]),
     next: named(languageCodes[index + 1]),
     revision,
@@ -145,7 +152,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ProductTextsPage() {
-  const { key, title, language, texts, status, needed, forSale, previous, next, revision } =
+  const { key, title, language, texts, status, needed, state, previous, next, revision } =
     useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { t } = useTranslation("desk");
@@ -160,20 +167,16 @@ export default function ProductTextsPage() {
       </p>
       <h1>{t("productTexts.title", { language: language.name })}</h1>
       <p>
-        {forSale.length === 0 ? (
-          <span className="desk-ok">{t("products.complete")}</span>
-        ) : (
-          t("products.lacks", { fields: fieldNames(forSale) })
-        )}
+        <TextStateNote state={state} />
       </p>
-      {needed.length > 0 ? (
-        <p className="desk-hint">
-          {t("productTexts.needed", {
-            status: t(`products.statuses.${status}`),
-            fields: fieldNames(needed),
-          })}
-        </p>
-      ) : null}
+      <p className="desk-hint">
+        {needed.length > 0
+          ? t("productTexts.needed", {
+              status: t(`products.statuses.${status}`),
+              fields: fieldNames(needed),
+            })
+          : t("productTexts.fallback")}
+      </p>
       <Form method="post" className="desk-form">
         <div ref={refusal} tabIndex={-1} role={answer ? "alert" : undefined}>
           {answer?.kind === "stale" ? <StaleNotice changes={answer.changes} /> : null}
@@ -186,6 +189,11 @@ export default function ProductTextsPage() {
         <RevisionField revision={answer?.revision ?? revision} />
         {textFields.map((field) => {
           const list = LIST_FIELDS.has(field);
+          const mark = state.missing.includes(field)
+            ? "missing"
+            : state.outdated.includes(field)
+              ? "outdated"
+              : null;
           const props = {
             id: `text-${field}`,
             name: field,
@@ -195,12 +203,26 @@ export default function ProductTextsPage() {
             maxLength: TEXT_LIMITS[field],
             defaultValue: answer?.values[field] ?? texts[field],
             "aria-invalid": wrong.includes(field) ? (true as const) : undefined,
-            "aria-describedby": list ? `text-${field}-hint` : undefined,
+            "aria-describedby":
+              [list ? `text-${field}-hint` : null, mark ? `text-${field}-state` : null]
+                .filter(Boolean)
+                .join(" ") || undefined,
           };
           return (
             <div key={field}>
               {/* The label in the reader's language, the text in the one being written. */}
               <label htmlFor={props.id}>{t(`productTexts.fields.${field}`)}</label>
+              {mark ? (
+                <>
+                  <span aria-hidden="true"> · </span>
+                  <span
+                    className={`desk-text-state desk-text-state--${mark}`}
+                    id={`text-${field}-state`}
+                  >
+                    {t(`products.textStates.${mark}`)}
+                  </span>
+                </>
+              ) : null}
               {list ? (
                 <span className="desk-hint" id={`text-${field}-hint`}>
                   {" "}

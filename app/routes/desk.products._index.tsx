@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { missingTexts, neededTexts } from "~/catalog/model";
+import { textChangeTimes } from "~/catalog/text-changes.server";
+import { productTitle, textStates } from "~/catalog/texts";
 import { loadCatalog } from "~/content/store.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { getLanguage, languageCodes } from "~/i18n/languages";
@@ -9,32 +10,44 @@ import { shop } from "~/shop.server";
 import { Price } from "~/ui/Price";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 
-/** Every product with its status, price, stock and which languages are complete (D32). */
+/** Every product with its status, price, stock and which languages want work (D32, D36). */
 export async function loader({ request }: LoaderFunctionArgs) {
   await shop.desk.requireOwner(request);
   const language = await getLocale(request);
   const t = shop.t(language, "desk");
+  const times = await textChangeTimes(shop.db);
   return {
     meta: { title: pageTitle(t, t("products.title"), { brand: false }), noindex: true },
     // As stored now: orders take stock without a new revision.
-    products: (await loadCatalog(shop.db)).products.map((product) => ({
-      key: product.key,
-      href: `/desk/products/${product.key}`,
-      title: product.texts[language]?.title || product.key,
-      status: product.status,
-      price: product.price,
-      stock: product.stock,
-      languages: languageCodes.map((code) => ({
-        code,
-        name: getLanguage(code).name,
-        // Complete: what a product on sale needs in this language.
-        complete: missingTexts(product.texts[code], neededTexts("on_sale")).length === 0,
-      })),
-    })),
+    products: (await loadCatalog(shop.db)).products.map((product) => {
+      const states = textStates(product, times.get(product.key));
+      return {
+        key: product.key,
+        href: `/desk/products/${product.key}`,
+        title: productTitle(product, language),
+        status: product.status,
+        price: product.price,
+        stock: product.stock,
+        languages: languageCodes.map((code) => ({
+          code,
+          name: getLanguage(code).name,
+          // Nothing missing a sale would show, nothing older than the Russian.
+          state:
+            states[code].missing.length > 0
+              ? ("missing" as const)
+              : states[code].outdated.length > 0
+                ? ("outdated" as const)
+                : ("complete" as const),
+        })),
+      };
+    }),
   };
 }
 
 export const meta: MetaFunction<typeof loader> = pageMetaTags;
+
+/** A language's mark in a product's row; its words are beside it for a screen reader. */
+const SIGNS = { complete: "✓", missing: "…", outdated: "↻" } as const;
 
 export default function DeskProducts() {
   const { products } = useLoaderData<typeof loader>();
@@ -68,16 +81,18 @@ export default function DeskProducts() {
               {product.languages.map((language) => (
                 <li
                   key={language.code}
-                  className={language.complete ? "is-complete" : undefined}
+                  className={language.state === "complete" ? "is-complete" : undefined}
                   title={language.name}
                 >
                   {language.code}{" "}
-                  <span className={language.complete ? "desk-ok" : "desk-hint"}>
-                    {language.complete ? "✓" : "…"}
+                  <span className={language.state === "complete" ? "desk-ok" : "desk-hint"}>
+                    {SIGNS[language.state]}
                     <span className="visually-hidden">
                       {" "}
                       {language.name}:{" "}
-                      {t(language.complete ? "products.complete" : "products.incomplete")}
+                      {language.state === "complete"
+                        ? t("products.complete")
+                        : t(`products.textStates.${language.state}`)}
                     </span>
                   </span>
                 </li>

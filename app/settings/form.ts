@@ -1,16 +1,23 @@
-import { isLanguageCode } from "~/i18n/languages";
+import { isLanguageCode, languageCodes } from "~/i18n/languages";
 import { normalizePhone } from "~/phone/phone";
 import { type CalendarDate, compareDates, parseIsoDate } from "~/platform/calendar";
 import { asciiDigits } from "~/platform/digits";
 import { HTML_EMAIL } from "~/platform/email";
-import type { ChatsSettings, Contacts, DeliverySettings, Ordering } from "./model";
+import {
+  type ChatsSettings,
+  type Contacts,
+  type DeliverySettings,
+  type Ordering,
+  type TextsSettings,
+  requiredLanguages,
+} from "./model";
 
 /**
  * The settings forms' rules, pure: what an owner typed, read the way a person means it
  * (`@kolkhida_shop` or a t.me link is the username; a phone in any spelling, D30; a number
  * in Arabic-Indic digits too), or the fields that are wrong. Empty hides a contact.
  */
-export type SettingsSection = "contacts" | "orders" | "delivery" | "chats";
+export type SettingsSection = "contacts" | "orders" | "delivery" | "chats" | "texts";
 
 export type SettingsError =
   | "email"
@@ -79,6 +86,14 @@ export function parseDelivery(form: Fields): Parsed<DeliverySettings> {
   return errors.length > 0
     ? { ok: false, errors }
     : { ok: true, value: { from: from === "" ? null : from, daysAhead } };
+}
+
+/** One checkbox a language, `require-{code}`; Russian is always required and not asked. */
+export const requireField = (code: string) => `require-${code}`;
+
+export function parseTexts(form: Fields): Parsed<TextsSettings> {
+  const ticked = languageCodes.filter((code) => form.get(requireField(code)) === "on");
+  return { ok: true, value: { required: requiredLanguages(ticked) } };
 }
 
 export function parseChats(form: Fields): Parsed<ChatsSettings> {

@@ -1,4 +1,10 @@
-import { type LanguageCode, defaultLanguage, isLanguageCode } from "~/i18n/languages";
+import { SOURCE_LANGUAGE } from "~/catalog/model";
+import {
+  type LanguageCode,
+  defaultLanguage,
+  isLanguageCode,
+  languageCodes,
+} from "~/i18n/languages";
 import { type CalendarDate, addDays, parseIsoDate, toIsoDate } from "~/platform/calendar";
 
 /**
@@ -35,11 +41,20 @@ export interface ChatsSettings {
   language: LanguageCode;
 }
 
+/**
+ * Product texts (D36): the languages whose texts must be complete before a product is shown
+ * or sold, besides Russian, which always must. None: the others are shown from Russian.
+ */
+export interface TextsSettings {
+  required: LanguageCode[];
+}
+
 export interface ShopSettings {
   contacts: Contacts;
   orders: Ordering;
   delivery: DeliverySettings;
   chats: ChatsSettings;
+  texts: TextsSettings;
 }
 
 export const defaultSettings: ShopSettings = {
@@ -47,7 +62,16 @@ export const defaultSettings: ShopSettings = {
   orders: { taking: true, resumeOn: null },
   delivery: { from: null, daysAhead: null },
   chats: { language: defaultLanguage },
+  texts: { required: [] },
 };
+
+/** Languages as stored: known codes only, once each, in the shop's order, Russian left out. */
+export function requiredLanguages(value: unknown): LanguageCode[] {
+  const listed = Array.isArray(value) ? value : [];
+  return languageCodes.filter(
+    (code) => code !== SOURCE_LANGUAGE && listed.some((item) => item === code),
+  );
+}
 
 function text(value: unknown): string {
   return typeof value === "string" ? value : "";
@@ -72,6 +96,7 @@ export function readSettings(rows: readonly { key: string; value: string }[]): S
   const orders = stored.get("orders") ?? {};
   const delivery = stored.get("delivery") ?? {};
   const chats = stored.get("chats") ?? {};
+  const texts = stored.get("texts") ?? {};
   const daysAhead = delivery.daysAhead;
   return {
     contacts: {
@@ -92,6 +117,7 @@ export function readSettings(rows: readonly { key: string; value: string }[]): S
           : null,
     },
     chats: { language: isLanguageCode(chats.language) ? chats.language : defaultLanguage },
+    texts: { required: requiredLanguages(texts.required) },
   };
 }
 

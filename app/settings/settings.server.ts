@@ -10,9 +10,13 @@ import type { Database } from "../../db/schema";
 import type { SettingsSection } from "./form";
 import { type ShopSettings, readSettings } from "./model";
 
-function shown(value: string | number | boolean | null): string | null {
+type Stored = string | number | boolean | null | readonly string[];
+
+/** A value as the trail writes it: a flag as on/off, a list (languages) comma-separated. */
+function shown(value: Stored): string | null {
   if (value === null) return null;
   if (typeof value === "boolean") return value ? "on" : "off";
+  if (Array.isArray(value)) return value.join(", ");
   return String(value);
 }
 
@@ -35,11 +39,8 @@ export async function saveSettings<S extends SettingsSection>(
     const subject = { type: "settings" as const, id: input.section };
     if ((await changesSince(trx, subject, input.revision)).length > 0) return "stale";
     const rows = await trx.selectFrom("shop_settings").selectAll().execute();
-    const before = readSettings(rows)[input.section] as unknown as Record<
-      string,
-      string | number | boolean | null
-    >;
-    const after = input.value as unknown as Record<string, string | number | boolean | null>;
+    const before = readSettings(rows)[input.section] as unknown as Record<string, Stored>;
+    const after = input.value as unknown as Record<string, Stored>;
     const changes: FieldChange[] = Object.keys(after).map((key) => ({
       field: `${input.section}.${key}`,
       before: shown(before[key] ?? null),

@@ -70,7 +70,7 @@ function ProductsPanel() {
             <span className="badge">{t("mega.comingSoon")}</span>
           ) : (
             line.products.map((product) => (
-              <Link key={product.href} to={product.href} className="mega__item">
+              <Link key={product.href} to={product.href} className="mega__item" {...product.lang}>
                 {product.title}
               </Link>
             ))

@@ -36,7 +36,9 @@ export function Footer({ year }: { year: number }) {
           <ul>
             {onSale.map((product) => (
               <li key={product.href}>
-                <Link to={product.href}>{product.title}</Link>
+                <Link to={product.href} {...product.lang}>
+                  {product.title}
+                </Link>
               </li>
             ))}
             <li>

@@ -33,7 +33,7 @@ export function ProductCard({
         {second ? (
           <ProductImage
             className="product-card__hover"
-            photo={{ ...second, alt: "" }}
+            photo={{ ...second, alt: "", altLang: undefined }}
             sizes={sizes}
           />
         ) : null}
@@ -41,9 +41,13 @@ export function ProductCard({
       <div className="product-card__body">
         <p className="product-card__group">{t(`groups.${product.group}.label`)}</p>
         <Heading className="product-card__title">
-          <Link to={href}>{title}</Link>
+          <Link to={href} {...product.langs.title}>
+            {title}
+          </Link>
         </Heading>
-        <p className="product-card__short">{product.short}</p>
+        <p className="product-card__short" {...product.langs.short}>
+          {product.short}
+        </p>
         <div className="product-card__footer">
           {product.soldOut ? (
             <span className="badge">{t("card.soldOut")}</span>

@@ -32,6 +32,8 @@ export function ProductImage({
       width={photo.width}
       height={photo.height}
       alt={photo.alt}
+      lang={photo.altLang?.lang}
+      dir={photo.altLang?.dir}
       loading={loading}
       decoding={decoding}
     />

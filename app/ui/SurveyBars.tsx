@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import type { TextLang } from "~/catalog/texts";
 import type { ProductView } from "~/catalog/view";
 
 /**
@@ -6,7 +7,14 @@ import type { ProductView } from "~/catalog/view";
  * numbers are text; the bars are drawn with SVG attributes (no inline styles, so the CSP
  * needs no 'unsafe-inline').
  */
-export function SurveyBars({ advantages }: { advantages: ProductView["advantages"] }) {
+export function SurveyBars({
+  advantages,
+  lang,
+}: {
+  advantages: ProductView["advantages"];
+  /** The advantages' language, when they are shown from another than the page's. */
+  lang?: TextLang;
+}) {
   const { t } = useTranslation("catalog");
   const measured = advantages.filter(
     (advantage): advantage is { text: string; percent: number; percentText: string } =>
@@ -21,7 +29,9 @@ export function SurveyBars({ advantages }: { advantages: ProductView["advantages
           <ul className="survey__list">
             {measured.map((result) => (
               <li key={result.text} className="survey__item">
-                <span className="survey__label">{result.text}</span>
+                <span className="survey__label" {...lang}>
+                  {result.text}
+                </span>
                 <bdi className="survey__value">{result.percentText}</bdi>
                 <svg
                   className="survey__bar"
@@ -46,7 +56,7 @@ export function SurveyBars({ advantages }: { advantages: ProductView["advantages
         </figure>
       ) : null}
       {others.length > 0 ? (
-        <ul className="advantages">
+        <ul className="advantages" {...lang}>
           {others.map((advantage) => (
             <li key={advantage.text}>{advantage.text}</li>
           ))}

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type Catalog,
   type CatalogProduct,
+  completeLanguages,
   findVisibleProduct,
   groups,
   isGroup,
@@ -144,34 +145,55 @@ describe("the catalogue a fresh install has (D32: seeded with what the spec desc
   });
 });
 
-describe("publishing rules (D32)", () => {
-  it("names the languages and fields a status still needs", () => {
-    const texts = {
-      title: "Burn cream",
-      short: "Soothes the skin after a minor burn.",
-      description: "",
-      ingredients: "",
-      usage: "",
-      warnings: "",
-      advantages: "",
-      photoAlt: "",
+describe("publishing rules (D32, D36)", () => {
+  const texts = {
+    title: "Burn cream",
+    short: "Soothes the skin after a minor burn.",
+    description: "",
+    ingredients: "",
+    usage: "",
+    warnings: "",
+    advantages: "",
+    photoAlt: "",
+  };
+
+  it("needs the status's texts in Russian only, unless the owner requires more languages", () => {
+    // English alone is not enough: Russian is where the texts are written first.
+    const english = { price: null, photos: [], texts: { en: texts } };
+    expect(publishProblems(english, "coming_soon")).toEqual([
+      { kind: "texts", language: "ru", fields: ["title", "short"] },
+    ]);
+    const russian = { price: null, photos: [], texts: { ru: texts } };
+    expect(publishProblems(russian, "coming_soon")).toEqual([]);
+    const onSale = publishProblems(russian, "on_sale");
+    expect(onSale).toEqual([
+      { kind: "texts", language: "ru", fields: ["description", "ingredients", "usage"] },
+      { kind: "price" },
+      { kind: "photo" },
+    ]);
+    expect(publishProblems(russian, "draft")).toEqual([]);
+    expect(publishProblems(russian, "hidden")).toEqual([]);
+  });
+
+  it("names each required language that lacks what the status needs, in the shop's order", () => {
+    const full = { ...texts, description: "Cools.", ingredients: "Oil", usage: "Apply." };
+    const product = {
+      price: 45_50,
+      photos: [{ id: 1, source: "/images/x.svg", width: 1, height: 1 }],
+      texts: { ru: full, de: full, ka: { ...full, usage: " " } },
     };
-    const bare = { price: null, photos: [], texts: { en: texts } };
-    const comingSoon = publishProblems(bare, "coming_soon");
-    expect(comingSoon.map((problem) => problem.kind === "texts" && problem.language)).toEqual(
-      languageCodes.filter((language) => language !== "en"),
-    );
-    expect(comingSoon[0]).toEqual({ kind: "texts", language: "ru", fields: ["title", "short"] });
-    const onSale = publishProblems(bare, "on_sale");
-    expect(onSale).toContainEqual({
-      kind: "texts",
-      language: "en",
-      fields: ["description", "ingredients", "usage"],
-    });
-    expect(onSale).toContainEqual({ kind: "price" });
-    expect(onSale).toContainEqual({ kind: "photo" });
-    expect(publishProblems(bare, "draft")).toEqual([]);
-    expect(publishProblems(bare, "hidden")).toEqual([]);
+    expect(publishProblems(product, "on_sale")).toEqual([]);
+    expect(publishProblems(product, "on_sale", ["ar", "ka", "de"])).toEqual([
+      { kind: "texts", language: "ka", fields: ["usage"] },
+      {
+        kind: "texts",
+        language: "ar",
+        fields: ["title", "short", "description", "ingredients", "usage"],
+      },
+    ]);
+    expect(publishProblems(product, "coming_soon", ["ka"])).toEqual([]);
+    expect(completeLanguages(["ar", "ru", "ka"])).toEqual(["ru", "ka", "ar"]);
+    expect(completeLanguages([])).toEqual(["ru"]);
   });
 });
 

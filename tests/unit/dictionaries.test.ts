@@ -22,7 +22,7 @@ const SAME_AS_ENGLISH = [
   // "Status" in German and Azerbaijani, "Person" in German.
   /^(activity|products)\.fields\.status$/,
   /^(activity|privacy\.access)\.person$/,
-  /^products\.missingIn$/,
+  /^products\.(missingIn|textState)$/,
   // A person's name is "Name" in German too.
   /^(order|csv|fields|chat\.message|event\.edited|couriers|activity\.fields|people\.invite)\.name$/,
   // A range of dates is written with a dash in every language.

@@ -1,12 +1,16 @@
 import type { Kysely } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { withoutComingSoon } from "~/catalog/coming-soon";
 import { createProduct, saveProduct, saveTexts } from "~/catalog/edit.server";
-import { type ProductTexts, findProduct } from "~/catalog/model";
+import { type CatalogProduct, type ProductTexts, findProduct } from "~/catalog/model";
 import { parsePrice, parseProductForm, priceText } from "~/catalog/product-form";
+import { textChangeTimes } from "~/catalog/text-changes.server";
+import { textStates } from "~/catalog/texts";
 import { activityMark, listActivity } from "~/content/activity.server";
 import { loadContent, readRevision } from "~/content/store.server";
 import { languageCodes } from "~/i18n/languages";
 import { placeOrder } from "~/orders/place.server";
+import { saveSettings } from "~/settings/settings.server";
 import type { Database } from "../../db/schema";
 import { freshDatabase } from "./support/database";
 import { PHONE_HASH_KEY } from "./support/keys";
@@ -111,7 +115,7 @@ describe("editing the catalogue (D31, D32)", () => {
   });
   const product = async (key: string) => findProduct((await loadContent(db)).catalog, key);
 
-  it("launches a product only once nine languages, a price and a photo are there", async () => {
+  it("launches a product once its Russian texts, a price and a photo are there (D36)", async () => {
     const key = "body/calendula-balm";
     expect(
       await createProduct(db, { group: "body", slug: "calendula-balm", actor, now: NOW }),
@@ -124,22 +128,19 @@ describe("editing the catalogue (D31, D32)", () => {
     ).toEqual({
       status: "saved",
     });
+    // English is not the source: the refusal names Russian, and only Russian.
     const refused = await saveProduct(db, {
       key,
       values: values({ status: "coming_soon" }),
       actor,
       now: NOW,
     });
-    expect(refused.status).toBe("refused");
-    expect(
-      refused.status === "refused" &&
-        refused.problems.map((problem) => problem.kind === "texts" && problem.language),
-    ).toEqual(languageCodes.filter((language) => language !== "en"));
+    expect(refused.status === "refused" && refused.problems).toEqual([
+      { kind: "texts", language: "ru", fields: ["title", "short"] },
+    ]);
     expect((await product(key))?.status).toBe("draft");
 
-    for (const language of languageCodes) {
-      await saveTexts(db, { key, language, texts: texts(`Balm ${language}`), actor, now: NOW });
-    }
+    await saveTexts(db, { key, language: "ru", texts: texts("Бальзам"), actor, now: NOW });
     expect(
       (await saveProduct(db, { key, values: values({ status: "coming_soon" }), actor, now: NOW }))
         .status,
@@ -152,16 +153,25 @@ describe("editing the catalogue (D31, D32)", () => {
       now: NOW,
     });
     expect(onSale.status === "refused" && onSale.problems).toEqual([{ kind: "photo" }]);
-    // Emptying a text its status needs is refused too.
+    // Emptying a text its status needs is refused in Russian; elsewhere Russian shows instead.
     expect(
       await saveTexts(db, {
         key,
-        language: "ka",
+        language: "ru",
         texts: { ...texts("x"), short: "" },
         actor,
         now: NOW,
       }),
     ).toEqual({ status: "refused", fields: ["short"] });
+    expect(
+      await saveTexts(db, {
+        key,
+        language: "en",
+        texts: { ...texts("Calendula balm"), short: "" },
+        actor,
+        now: NOW,
+      }),
+    ).toEqual({ status: "saved" });
 
     const trail = await listActivity(db, { subject: { type: "product", id: key } });
     expect(trail.find((row) => row.field === "status")).toMatchObject({
@@ -169,9 +179,138 @@ describe("editing the catalogue (D31, D32)", () => {
       after: "coming_soon",
       actor: "Nino",
     });
-    expect(trail.some((row) => row.field === "texts.en.title" && row.after === "Balm en")).toBe(
-      true,
+    expect(
+      trail.some((row) => row.field === "texts.en.title" && row.after === "Calendula balm"),
+    ).toBe(true);
+  });
+
+  it("needs the languages the owner requires complete too, and names them", async () => {
+    const key = "body/burn-cream";
+    const full = texts("Крем от ожогов");
+    await saveTexts(db, { key, language: "ru", texts: full, actor, now: NOW });
+    expect(
+      await saveSettings(db, {
+        section: "texts",
+        value: { required: ["ka", "ar"] },
+        actor,
+        now: NOW,
+      }),
+    ).toBe("saved");
+    const [setting] = await listActivity(db, { subject: { type: "settings", id: "texts" } });
+    expect(setting).toMatchObject({ field: "texts.required", before: "", after: "ka, ar" });
+    const refused = await saveProduct(db, {
+      key,
+      values: values({ slug: "burn-cream", status: "on_sale", price: "45.50" }),
+      actor,
+      now: NOW,
+    });
+    // The seeded Georgian and Arabic have a title and a short text, nothing more.
+    expect(refused.status === "refused" && refused.problems).toEqual([
+      { kind: "texts", language: "ka", fields: ["description", "ingredients", "usage"] },
+      { kind: "texts", language: "ar", fields: ["description", "ingredients", "usage"] },
+    ]);
+    // A refused launch changes nothing: the status, and the short texts keep "coming soon".
+    expect((await product(key))?.status).toBe("coming_soon");
+    expect((await product(key))?.texts.ka?.short).toMatch(/მალე გაყიდვაში\.$/);
+    // A required language's needed text cannot be emptied either.
+    await saveTexts(db, { key, language: "ka", texts: texts("კრემი"), actor, now: NOW });
+    expect(
+      await saveTexts(db, {
+        key,
+        language: "ka",
+        texts: { ...texts("კრემი"), title: "" },
+        actor,
+        now: NOW,
+      }),
+    ).toEqual({ status: "refused", fields: ["title"] });
+    await saveTexts(db, { key, language: "ar", texts: texts("كريم"), actor, now: NOW });
+    expect(
+      (
+        await saveProduct(db, {
+          key,
+          values: values({ slug: "burn-cream", status: "on_sale", price: "45.50" }),
+          actor,
+          now: NOW,
+        })
+      ).status,
+    ).toBe("saved");
+  });
+
+  it('drops "coming soon" from the short texts as the product goes on sale, in the trail; it never returns', async () => {
+    const key = "body/burn-cream";
+    const before = (await product(key))?.texts ?? {};
+    for (const language of languageCodes)
+      expect(before[language]?.short, language).not.toBe(
+        withoutComingSoon(before[language]?.short ?? ""),
+      );
+    await saveTexts(db, {
+      key,
+      language: "ru",
+      texts: {
+        ...(before.ru as ProductTexts),
+        description: "Охлаждает.\nЗаживляет.",
+        ingredients: "Облепиховое масло",
+        usage: "Нанесите тонким слоем.",
+      },
+      actor,
+      now: NOW,
+    });
+    const revision = await readRevision(db);
+    const launch = NOW + 60_000;
+    const saved = await saveProduct(db, {
+      key,
+      values: values({ slug: "burn-cream", status: "on_sale", price: "45.50" }),
+      actor,
+      now: launch,
+    });
+    expect(saved.status).toBe("saved");
+    expect(await readRevision(db)).toBe(revision + 1);
+    const launched = (await product(key))?.texts ?? {};
+    const trail = await listActivity(db, { subject: { type: "product", id: key } });
+    for (const language of languageCodes) {
+      const was = before[language]?.short ?? "";
+      expect(launched[language]?.short, language).toBe(withoutComingSoon(was));
+      // Recorded with the status change: same moment, before and after.
+      expect(
+        trail.find((row) => row.field === `texts.${language}.short`),
+        language,
+      ).toMatchObject({ at: new Date(launch).toISOString(), before: was, actor: "Nino" });
+    }
+    expect(launched.ka?.short).toBe(
+      "ნატურალური კრემი მცირე დამწვრობის შემდეგ კანის დასამშვიდებლად.",
     );
+    // The translations are no older than the Russian for it.
+    const states = textStates(
+      (await product(key)) as CatalogProduct,
+      (await textChangeTimes(db, [key])).get(key),
+    );
+    expect(states.ka.outdated).toEqual([]);
+    expect(states.ka.missing).toEqual(["description", "ingredients", "usage"]);
+
+    // Back to coming soon, and on sale again: the short texts stay as they are.
+    for (const status of ["coming_soon", "on_sale"]) {
+      await saveProduct(db, {
+        key,
+        values: values({ slug: "burn-cream", status, price: "45.50" }),
+        actor,
+        now: launch + 60_000,
+      });
+      expect((await product(key))?.texts).toEqual(launched);
+    }
+    // A later change to the Russian title leaves the others' titles outdated.
+    await saveTexts(db, {
+      key,
+      language: "ru",
+      texts: { ...(launched.ru as ProductTexts), title: "Крем после ожогов" },
+      actor,
+      now: launch + 120_000,
+    });
+    const later = textStates(
+      (await product(key)) as CatalogProduct,
+      (await textChangeTimes(db, [key])).get(key),
+    );
+    expect(later.ka.outdated).toEqual(["title"]);
+    expect(later.ru.outdated).toEqual([]);
   });
 
   it("changes the price for carts from then on; placed orders keep theirs", async () => {

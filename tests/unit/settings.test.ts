@@ -2,8 +2,14 @@ import type { Kysely } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { activityMark, listActivity } from "~/content/activity.server";
 import { loadContent, readRevision } from "~/content/store.server";
-import { parseChats, parseContacts, parseDelivery, parseOrdering } from "~/settings/form";
-import { deliveryBounds } from "~/settings/model";
+import {
+  parseChats,
+  parseContacts,
+  parseDelivery,
+  parseOrdering,
+  parseTexts,
+} from "~/settings/form";
+import { deliveryBounds, readSettings } from "~/settings/model";
 import { saveSettings } from "~/settings/settings.server";
 import type { Database } from "../../db/schema";
 import { freshDatabase } from "./support/database";
@@ -203,5 +209,30 @@ describe("saving settings (D31)", () => {
     expect((await loadContent(db)).settings.chats).toEqual({ language: "ka" });
     const [change] = await listActivity(db, { subject: { type: "settings", id: "chats" } });
     expect([change?.field, change?.before, change?.after]).toEqual(["chats.language", "ru", "ka"]);
+  });
+
+  it("requires no language but Russian until an owner ticks some (D36)", async () => {
+    expect((await loadContent(db)).settings.texts).toEqual({ required: [] });
+    // Ticked boxes, in the shop's order; Russian and unknown codes are not stored.
+    const parsed = parseTexts(form({ "require-ar": "on", "require-ka": "on", "require-ru": "on" }));
+    expect(parsed).toEqual({ ok: true, value: { required: ["ka", "ar"] } });
+    expect(parseTexts(form({ "require-xx": "on" }))).toEqual({ ok: true, value: { required: [] } });
+    if (!parsed.ok) throw new Error("unreachable");
+    const actor = { staffId: null, name: "Nino" };
+    expect(await saveSettings(db, { section: "texts", value: parsed.value, actor, now: NOW })).toBe(
+      "saved",
+    );
+    expect((await loadContent(db)).settings.texts).toEqual({ required: ["ka", "ar"] });
+    const [change] = await listActivity(db, { subject: { type: "settings", id: "texts" } });
+    expect([change?.field, change?.before, change?.after]).toEqual([
+      "texts.required",
+      "",
+      "ka, ar",
+    ]);
+    // A stored value the shop cannot read requires nothing more.
+    expect(readSettings([{ key: "texts", value: '{"required":"ka"}' }]).texts.required).toEqual([]);
+    expect(
+      readSettings([{ key: "texts", value: '{"required":["de","ru","xx","de"]}' }]).texts.required,
+    ).toEqual(["de"]);
   });
 });

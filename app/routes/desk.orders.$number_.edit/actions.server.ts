@@ -1,4 +1,5 @@
 import { data, redirect } from "@remix-run/node";
+import { productTitle } from "~/catalog/texts";
 import { type CheckoutField, checkoutFields } from "~/checkout/fields";
 import { validateCheckout } from "~/checkout/schema";
 import type { TimelineEvent } from "~/desk/Timeline";
@@ -94,7 +95,7 @@ export async function saveCorrection(
     const product = shop.content().catalog.products.find((one) => one.key === result.key);
     return refuse({
       kind: "stock",
-      title: product?.texts[language]?.title || result.key,
+      title: product ? productTitle(product, language) : result.key,
       left: result.left,
     });
   }

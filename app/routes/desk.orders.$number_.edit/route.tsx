@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { productTitle } from "~/catalog/texts";
 import { MAX_LINE_QUANTITY } from "~/constants";
 import { OrderFields } from "~/desk/OrderFields";
 import { RevisionField } from "~/desk/Revision";
@@ -71,7 +72,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         .filter((product) => !inOrder.has(product.key))
         .map((product) => ({
           key: product.key,
-          title: product.texts[language]?.title || product.key,
+          title: productTitle(product, language),
           price: product.price ?? 0,
           qty: 0,
         })),

@@ -1,6 +1,8 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { PublishProblem, TextField } from "~/catalog/model";
+import type { PublishProblem } from "~/catalog/model";
+import type { TextState } from "~/catalog/texts";
+import { TextStateNote } from "~/desk/TextState";
 import { getLanguage } from "~/i18n/languages";
 
 /** Why the status could not change: languages and fields named in the reader's words. */
@@ -27,34 +29,27 @@ export function Problems({ problems }: { problems: PublishProblem[] }) {
   );
 }
 
-/** The product's texts, a card a language, each saying what it still lacks. */
+/** The product's texts, a card a language, each saying what it still lacks or lags behind. */
 export function TextsList({
   productKey,
   languages,
 }: {
   productKey: string;
-  languages: Array<{ code: string; name: string; missing: readonly TextField[] }>;
+  languages: Array<{ code: string; name: string } & TextState>;
 }) {
   const { t } = useTranslation("desk");
   return (
-    <ul className="desk-cards">
-      {languages.map((language) => (
-        <li key={language.code} className="desk-card">
-          <Link to={`/desk/products/${productKey}/texts/${language.code}`}>{language.name}</Link>
-          {" · "}
-          {language.missing.length === 0 ? (
-            <span className="desk-ok">{t("products.complete")}</span>
-          ) : (
-            <span className="desk-hint">
-              {t("products.lacks", {
-                fields: language.missing
-                  .map((field) => t(`productTexts.fields.${field}`))
-                  .join(", "),
-              })}
-            </span>
-          )}
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="desk-cards">
+        {languages.map((language) => (
+          <li key={language.code} className="desk-card">
+            <Link to={`/desk/products/${productKey}/texts/${language.code}`}>{language.name}</Link>
+            {" · "}
+            <TextStateNote state={language} />
+          </li>
+        ))}
+      </ul>
+      <p className="desk-hint">{t("products.textStatesHint")}</p>
+    </>
   );
 }

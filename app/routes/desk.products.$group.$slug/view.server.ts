@@ -1,6 +1,8 @@
 import { hasOrders } from "~/catalog/edit.server";
-import { findProduct, missingTexts, neededTexts, productKey } from "~/catalog/model";
+import { findProduct, productKey } from "~/catalog/model";
 import { priceText } from "~/catalog/product-form";
+import { textChangeTimes } from "~/catalog/text-changes.server";
+import { productTitle, textStates } from "~/catalog/texts";
 import { loadCatalog } from "~/content/store.server";
 import { activityEntries } from "~/desk/activity.server";
 import type { DeskContext } from "~/desk/context";
@@ -24,6 +26,7 @@ export async function readProductEditor(
   const key = productKey(params.group ?? "", params.slug ?? "");
   const product = findProduct(catalog, key);
   if (!product) throw new Response(null, { status: 404 });
+  const states = textStates(product, (await textChangeTimes(shop.db, [key])).get(key));
   const { entries } = await activityEntries(
     shop.db,
     { subject: { type: "product", id: key }, limit: 10 },
@@ -31,12 +34,12 @@ export async function readProductEditor(
   );
   return {
     meta: {
-      title: pageTitle(t, product.texts[language]?.title || key, { brand: false }),
+      title: pageTitle(t, productTitle(product, language), { brand: false }),
       noindex: true,
     },
     product: {
       key,
-      title: product.texts[language]?.title || key,
+      title: productTitle(product, language),
       group: product.group,
       slug: product.slug,
       status: product.status,
@@ -52,11 +55,11 @@ export async function readProductEditor(
     locked: await hasOrders(shop.db, key),
     others: catalog.products
       .filter((other) => other.key !== key)
-      .map((other) => ({ key: other.key, title: other.texts[language]?.title || other.key })),
+      .map((other) => ({ key: other.key, title: productTitle(other, language) })),
     languages: languageCodes.map((code) => ({
       code,
       name: getLanguage(code).name,
-      missing: missingTexts(product.texts[code], neededTexts("on_sale")),
+      ...states[code],
     })),
     activity: entries,
     revision,

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { findProduct } from "~/catalog/model";
+import { titleOf } from "~/catalog/texts";
 import {
   REPORT_MAX_DAYS,
   type ReportBasis,
@@ -55,10 +56,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       };
   }
   const catalog = shop.content().catalog;
-  const report = await buildReport(
-    shop.db,
-    { ...range, by },
-    (key) => findProduct(catalog, key)?.texts[language]?.title ?? null,
+  const report = await buildReport(shop.db, { ...range, by }, (key) =>
+    titleOf(findProduct(catalog, key), language),
   );
   return {
     meta: { title: pageTitle(t, t("reports.title"), { brand: false }), noindex: true },

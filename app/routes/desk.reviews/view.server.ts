@@ -1,4 +1,5 @@
 import { findProduct } from "~/catalog/model";
+import { titleOf } from "~/catalog/texts";
 import type { DeskContext } from "~/desk/context";
 import { getLocale } from "~/i18n/i18next.server";
 import { type LanguageCode, getLanguage, isLanguageCode } from "~/i18n/languages";
@@ -31,7 +32,7 @@ export async function readReviewsPage(shop: DeskContext, request: Request) {
     counts,
     reviews: reviews.map((review) => ({
       id: review.id,
-      product: findProduct(catalog, review.item_key)?.texts[language]?.title ?? review.item_key,
+      product: titleOf(findProduct(catalog, review.item_key), language) ?? review.item_key,
       rating: review.rating,
       body: review.body,
       author: review.author,

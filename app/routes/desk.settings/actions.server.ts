@@ -9,6 +9,7 @@ import {
   parseContacts,
   parseDelivery,
   parseOrdering,
+  parseTexts,
 } from "~/settings/form";
 import { saveSettings } from "~/settings/settings.server";
 import { redirectWithToast } from "~/ui/toast.server";
@@ -43,7 +44,9 @@ export async function saveSettingsForm(
           ? parseDelivery(form)
           : section === "chats"
             ? parseChats(form)
-            : null;
+            : section === "texts"
+              ? parseTexts(form)
+              : null;
   if (!parsed || section === null)
     throw new Response("Unknown settings section.\n", { status: 400 });
   const values = Object.fromEntries(form);
@@ -73,9 +76,9 @@ export async function saveSettingsForm(
       subject,
       since: revision ?? 0,
       typed: values,
-      // A checkbox and the Telegram name are stored in other words than the form's.
+      // Checkboxes and the Telegram name are stored in other words than the form's.
       control: (field) =>
-        /\.(taking|telegram)$/.test(field) ? null : (field.split(".")[1] ?? null),
+        /\.(taking|telegram|required)$/.test(field) ? null : (field.split(".")[1] ?? null),
     });
     return data<Answer>({ ...stale, section: named }, 409);
   }

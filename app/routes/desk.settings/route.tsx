@@ -1,12 +1,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { SOURCE_LANGUAGE } from "~/catalog/model";
 import { Field, formAnswer } from "~/desk/form-answer";
 import { pageRevision } from "~/desk/revision.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { languages } from "~/i18n/languages";
 import { readForm } from "~/platform/http.server";
-import { DAYS_AHEAD_MAX, type SettingsError, type SettingsSection } from "~/settings/form";
+import {
+  DAYS_AHEAD_MAX,
+  type SettingsError,
+  type SettingsSection,
+  requireField,
+} from "~/settings/form";
 import { readStoredSettings } from "~/settings/settings.server";
 import { shop } from "~/shop.server";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
@@ -15,7 +21,7 @@ import { type Answer, saveSettingsForm } from "./actions.server";
 
 /**
  * The shop's settings (D31): contacts, taking orders, the delivery window, the desk chats'
- * language. Owners only.
+ * language, the languages a product's texts must be complete in (D36). Owners only.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await shop.desk.requireOwner(request);
@@ -53,12 +59,13 @@ export default function DeskSettings() {
     });
   };
   const section = { answer, revision };
-  const { contacts, orders, delivery, chats } = settings;
-  const [contactsForm, ordersForm, deliveryForm, chatsForm] = [
+  const { contacts, orders, delivery, chats, texts } = settings;
+  const [contactsForm, ordersForm, deliveryForm, chatsForm, textsForm] = [
     kit("contacts"),
     kit("orders"),
     kit("delivery"),
     kit("chats"),
+    kit("texts"),
   ] as const;
   return (
     <section className="desk-page">
@@ -177,6 +184,36 @@ export default function DeskSettings() {
             </select>
           )}
         </Field>
+      </SettingsForm>
+
+      <SettingsForm {...section} section="texts" hint={t("settings.texts.hint")}>
+        <fieldset>
+          <legend>{t("settings.texts.required")}</legend>
+          {languages.map((one) =>
+            one.code === SOURCE_LANGUAGE ? (
+              // Always required, as the texts' source: shown ticked, never posted.
+              <label key={one.code} className="desk-check">
+                <input type="checkbox" defaultChecked disabled aria-describedby="texts-source" />{" "}
+                <span lang={one.htmlLang}>{one.name}</span>
+              </label>
+            ) : (
+              <label key={one.code} className="desk-check">
+                <input
+                  type="checkbox"
+                  name={requireField(one.code)}
+                  defaultChecked={textsForm.checked(
+                    requireField(one.code),
+                    texts.required.includes(one.code),
+                  )}
+                />{" "}
+                <span lang={one.htmlLang}>{one.name}</span>
+              </label>
+            ),
+          )}
+          <p className="desk-hint" id="texts-source">
+            {t("settings.texts.source")}
+          </p>
+        </fieldset>
       </SettingsForm>
     </section>
   );
