@@ -38,9 +38,11 @@ const SHELL_MIN_ROUTES = 4;
  */
 /**
  * The catalogue's rules and the owner's product forms: only the desk's pages run them in
- * the browser. Left to Rollup, their constants joined the storefront layout's chunk.
+ * the browser. Left to Rollup, their constants joined the storefront layout's chunk. A
+ * language's text state (missing, outdated) joins them: its own chunk put two more imports
+ * into the route manifest every storefront page loads.
  */
-const deskOnly = ["catalog/model.ts", "catalog/product-form.ts"].map(
+const deskOnly = ["catalog/model.ts", "catalog/product-form.ts", "desk/TextState.tsx"].map(
   (file) => `${appFolder}${file}`,
 );
 

@@ -25,17 +25,24 @@ const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /**
  * The phrase as a sentence of its own: at the start, or after a sentence's end or a line's;
  * then its full stop and a space, or the text's end. "Coming soon to pharmacies." stays.
+ * Made on first use: built at the module's top, it kept this file in the browser's code of
+ * desk pages that use none of it.
  */
-const SENTENCE = new RegExp(
-  `(?:^|(?<=[.!?։\\n]))[^\\S\\n]*(?:${Object.values(COMING_SOON)
-    .flat()
-    .map(literal)
-    .join("|")})(?:[.!։](?=\\s|$)|\\s*$)`,
-  "giu",
-);
+let sentence: RegExp | undefined;
+
+function comingSoonSentence(): RegExp {
+  sentence ??= new RegExp(
+    `(?:^|(?<=[.!?։\\n]))[^\\S\\n]*(?:${Object.values(COMING_SOON)
+      .flat()
+      .map(literal)
+      .join("|")})(?:[.!։](?=\\s|$)|\\s*$)`,
+    "giu",
+  );
+  return sentence;
+}
 
 /** A short text without the "coming soon" sentence, in any of the nine languages. */
 export function withoutComingSoon(short: string): string {
-  const kept = short.replace(SENTENCE, "");
+  const kept = short.replace(comingSoonSentence(), "");
   return kept === short ? short : kept.trim();
 }

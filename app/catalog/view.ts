@@ -17,7 +17,7 @@ import { type TextLang, type TextsIn, textIn, textLang } from "./texts";
 /**
  * A product as a shopper reads it, in one language: what loaders send to the page. A
  * field this language lacks is shown from Russian, then English, with nothing marked
- * missing (D36); `langs` names the language of each field that came from another, for
+ * missing (D36); `lang` names the language of each field that came from another, for
  * its element's `lang` (and `dir`).
  */
 export type TextLangs = Partial<Record<TextField, TextLang>>;
@@ -35,7 +35,7 @@ export interface ProductCardView {
   soldOut: boolean;
   comingSoon: boolean;
   photos: PhotoView[];
-  langs: TextLangs;
+  lang: TextLangs;
 }
 
 export interface ProductView extends ProductCardView {
@@ -74,7 +74,7 @@ export function productCardView(product: CatalogProduct, language: LanguageCode)
     comingSoon: product.status === "coming_soon",
     // A card shows its first photo, and the second on hover.
     photos: photosIn(product, texts, language).slice(0, 2),
-    langs: langsOf(texts, ["title", "short"], language),
+    lang: langsOf(texts, ["title", "short"], language),
   };
 }
 
@@ -102,7 +102,7 @@ export function productView(product: CatalogProduct, language: LanguageCode): Pr
     ingredients: texts.ingredients.text.trim(),
     usage: listItems(texts.usage.text),
     warnings: listItems(texts.warnings.text),
-    langs: langsOf(
+    lang: langsOf(
       texts,
       ["title", "short", "description", "ingredients", "usage", "warnings", "advantages"],
       language,

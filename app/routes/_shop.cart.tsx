@@ -133,7 +133,7 @@ function CartLineItem({ line }: { line: PricedLine }) {
       {product.photo ? (
         <ProductImage
           className="cart-line__image"
-          photo={{ ...product.photo, alt: "", altLang: undefined }}
+          photo={{ ...product.photo, alt: "" }}
           sizes="96px"
           loading="lazy"
         />

@@ -80,14 +80,7 @@ function ProductNotFound() {
 export default function ProductPage() {
   const loaderData = useLoaderData<typeof loader>();
   if (!loaderData.found) return <ProductNotFound />;
-  return (
-    <ProductDetails
-      product={loaderData.product}
-      related={loaderData.related}
-      selectedPhoto={loaderData.selectedPhoto}
-      reviews={loaderData.reviews}
-    />
-  );
+  return <ProductDetails {...loaderData} />;
 }
 
 function ProductDetails({
@@ -102,7 +95,15 @@ function ProductDetails({
   reviews: ProductReviewsView;
 }) {
   const { t } = useTranslation("catalog");
-  const { title, langs } = product;
+  const { title } = product;
+  // Sold out shows the last price; on sale, the price above Add to cart.
+  const price =
+    product.price === null ? null : (
+      <p className="product__price">
+        <span className="visually-hidden">{t("product.price")}: </span>
+        <Price amount={product.price} />
+      </p>
+    );
   return (
     <>
       <article className="page product">
@@ -111,32 +112,24 @@ function ProductDetails({
             { label: t("breadcrumbs.home"), href: "/" },
             { label: t("breadcrumbs.catalog"), href: "/catalog" },
             { label: t(`groups.${product.group}.title`), href: `/catalog/${product.group}` },
-            { label: title, lang: langs.title },
+            { label: title, lang: product.lang.title },
           ]}
         />
         <div className="product__layout">
           <Gallery photos={product.photos} selected={selectedPhoto} />
           <div className="product__summary">
-            <h1 {...langs.title}>{title}</h1>
-            <p className="product__short" {...langs.short}>
+            <h1 {...product.lang.title}>{title}</h1>
+            <p className="product__short" {...product.lang.short}>
               {product.short}
             </p>
             {product.soldOut ? (
               <>
-                {product.price !== null ? (
-                  <p className="product__price">
-                    <span className="visually-hidden">{t("product.price")}: </span>
-                    <Price amount={product.price} />
-                  </p>
-                ) : null}
+                {price}
                 <p className="notice">{t("product.soldOutNotice")}</p>
               </>
-            ) : product.orderable && product.price !== null ? (
+            ) : product.orderable && price ? (
               <>
-                <p className="product__price">
-                  <span className="visually-hidden">{t("product.price")}: </span>
-                  <Price amount={product.price} />
-                </p>
+                {price}
                 <AddToCart productKey={product.key} />
                 <p className="product__note">{t("product.cashOnDelivery")}</p>
               </>
@@ -148,7 +141,7 @@ function ProductDetails({
                 <details open>
                   <summary>{t("product.sections.description")}</summary>
                   {product.description.map((paragraph) => (
-                    <p key={paragraph} {...langs.description}>
+                    <p key={paragraph} {...product.lang.description}>
                       {paragraph}
                     </p>
                   ))}
@@ -163,18 +156,18 @@ function ProductDetails({
                       </>
                     ) : null}
                     <dt>{t("product.specs.components")}</dt>
-                    <dd {...langs.ingredients}>{product.ingredients}</dd>
+                    <dd {...product.lang.ingredients}>{product.ingredients}</dd>
                   </dl>
                 </details>
                 {product.advantages.length > 0 ? (
                   <details>
                     <summary>{t("product.sections.advantages")}</summary>
-                    <SurveyBars advantages={product.advantages} lang={langs.advantages} />
+                    <SurveyBars product={product} />
                   </details>
                 ) : null}
                 <details>
                   <summary>{t("product.sections.usage")}</summary>
-                  <ol className="steps" {...langs.usage}>
+                  <ol className="steps" {...product.lang.usage}>
                     {product.usage.map((step) => (
                       <li key={step}>{step}</li>
                     ))}
@@ -183,7 +176,7 @@ function ProductDetails({
                     <>
                       {/* The summaries are not headings: under the h1 this is the next level. */}
                       <h2 className="product__warnings-title">{t("product.warnings")}</h2>
-                      <ul className="warnings" {...langs.warnings}>
+                      <ul className="warnings" {...product.lang.warnings}>
                         {product.warnings.map((warning) => (
                           <li key={warning}>{warning}</li>
                         ))}

@@ -17,15 +17,11 @@ export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
     <nav aria-label={t("breadcrumbs.label")} className="breadcrumbs">
       <ol>
         {crumbs.map((crumb, index) => (
-          <li key={crumb.label}>
+          <li key={crumb.label} {...crumb.lang}>
             {crumb.href && index < crumbs.length - 1 ? (
-              <Link to={crumb.href} {...crumb.lang}>
-                {crumb.label}
-              </Link>
+              <Link to={crumb.href}>{crumb.label}</Link>
             ) : (
-              <span aria-current="page" {...crumb.lang}>
-                {crumb.label}
-              </span>
+              <span aria-current="page">{crumb.label}</span>
             )}
           </li>
         ))}

@@ -37,7 +37,9 @@ export function Gallery({ photos, selected }: { photos: PhotoView[]; selected: n
                     ...thumb,
                     width: 96,
                     height: 96,
+                    // Named in the shop's words, not the photo's: the page's language.
                     alt: t("product.showImage", { number: index + 1 }),
+                    altLang: undefined,
                   }}
                   sizes="96px"
                 />

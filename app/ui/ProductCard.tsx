@@ -33,7 +33,7 @@ export function ProductCard({
         {second ? (
           <ProductImage
             className="product-card__hover"
-            photo={{ ...second, alt: "", altLang: undefined }}
+            photo={{ ...second, alt: "" }}
             sizes={sizes}
           />
         ) : null}
@@ -41,11 +41,11 @@ export function ProductCard({
       <div className="product-card__body">
         <p className="product-card__group">{t(`groups.${product.group}.label`)}</p>
         <Heading className="product-card__title">
-          <Link to={href} {...product.langs.title}>
+          <Link to={href} {...product.lang.title}>
             {title}
           </Link>
         </Heading>
-        <p className="product-card__short" {...product.langs.short}>
+        <p className="product-card__short" {...product.lang.short}>
           {product.short}
         </p>
         <div className="product-card__footer">

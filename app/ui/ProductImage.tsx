@@ -23,6 +23,7 @@ export function ProductImage({
   decoding?: "async" | "sync";
 }) {
   const image = (
+    // biome-ignore lint/a11y/useAltText: alt is set; the spread after it adds only its lang and dir.
     <img
       {...fetchPriority(priority)}
       className={className}
@@ -32,8 +33,7 @@ export function ProductImage({
       width={photo.width}
       height={photo.height}
       alt={photo.alt}
-      lang={photo.altLang?.lang}
-      dir={photo.altLang?.dir}
+      {...photo.altLang}
       loading={loading}
       decoding={decoding}
     />

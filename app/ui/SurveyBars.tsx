@@ -1,5 +1,4 @@
 import { useTranslation } from "react-i18next";
-import type { TextLang } from "~/catalog/texts";
 import type { ProductView } from "~/catalog/view";
 
 /**
@@ -7,20 +6,17 @@ import type { ProductView } from "~/catalog/view";
  * numbers are text; the bars are drawn with SVG attributes (no inline styles, so the CSP
  * needs no 'unsafe-inline').
  */
-export function SurveyBars({
-  advantages,
-  lang,
-}: {
-  advantages: ProductView["advantages"];
-  /** The advantages' language, when they are shown from another than the page's. */
-  lang?: TextLang;
-}) {
+export function SurveyBars({ product }: { product: ProductView }) {
   const { t } = useTranslation("catalog");
+  const { advantages } = product;
+  // The advantages' language, when they are shown from another than the page's.
+  const lang = product.lang.advantages;
+  // The view writes a share exactly when the survey measured it (`productView`).
   const measured = advantages.filter(
     (advantage): advantage is { text: string; percent: number; percentText: string } =>
-      advantage.percent !== null && advantage.percentText !== null,
+      advantage.percentText !== null,
   );
-  const others = advantages.filter((advantage) => advantage.percent === null);
+  const others = advantages.filter((advantage) => advantage.percentText === null);
   return (
     <>
       {measured.length > 0 ? (
@@ -39,15 +35,8 @@ export function SurveyBars({
                   preserveAspectRatio="none"
                   aria-hidden="true"
                 >
-                  <rect className="survey__track" x="0" y="0" width="100" height="6" rx="3" />
-                  <rect
-                    className="survey__fill"
-                    x="0"
-                    y="0"
-                    width={result.percent}
-                    height="6"
-                    rx="3"
-                  />
+                  <rect className="survey__track" width="100" height="6" rx="3" />
+                  <rect className="survey__fill" width={result.percent} height="6" rx="3" />
                 </svg>
               </li>
             ))}

@@ -100,18 +100,18 @@ describe("a text in a reader's language, else Russian, else English (textIn)", (
     expect(view.description).toEqual(["Охлаждает.", "Заживляет."]);
     expect(view.usage).toEqual(["Нанесите тонким слоем."]);
     expect(view.advantages[0]?.text).toBe("Меньше боли");
-    expect(view.langs.description).toEqual({ lang: "ru", dir: "ltr" });
+    expect(view.lang.description).toEqual({ lang: "ru", dir: "ltr" });
     expect(view.photos[0]).toMatchObject({
       alt: "Баночка спереди",
       altLang: { lang: "ru", dir: "ltr" },
     });
     const ka = productView(cream, "ka");
     expect(ka.title).toBe("დამწვრობის კრემი");
-    expect(ka.langs.title).toBeUndefined();
-    expect(ka.langs.short).toEqual({ lang: "ru" });
-    expect(productCardView(cream, "ka").langs).toEqual({ short: { lang: "ru" } });
+    expect(ka.lang.title).toBeUndefined();
+    expect(ka.lang.short).toEqual({ lang: "ru" });
+    expect(productCardView(cream, "ka").lang).toEqual({ short: { lang: "ru" } });
     // Its own language's texts carry no marks at all.
-    expect(productView(cream, "ru").langs).toEqual({});
+    expect(productView(cream, "ru").lang).toEqual({});
     expect(productView(cream, "ru").photos[0]?.altLang).toBeUndefined();
   });
 });
