@@ -98,16 +98,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const values = Object.fromEntries(form);
   const revision = formRevision(form);
   const parsed = parseTextsForm(form);
-  if (!parsed.ok) {
-    const answer: Answer = {
-      kind: "fields",
-      error: "tooLong",
-      fields: parsed.tooLong,
-      values,
-      revision,
-    };
-    return data<Answer>(answer, 400);
-  }
+  // A refusal keeps what was typed, and the revision the page goes on from.
+  const refuse = (error: "tooLong" | "needed", fields: TextField[], status: number) =>
+    data<Answer>({ kind: "fields", error, fields, values, revision }, status);
+  if (!parsed.ok) return refuse("tooLong", parsed.tooLong, 400);
   const outcome = await saveTexts(shop.db, {
     key: product.key,
     language,
@@ -129,16 +123,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     });
     return data<Answer>(stale, 409);
   }
-  if (outcome.status === "refused") {
-    const answer: Answer = {
-      kind: "fields",
-      error: "needed",
-      fields: outcome.fields,
-      values,
-      revision,
-    };
-    return data<Answer>(answer, 409);
-  }
+  if (outcome.status === "refused") return refuse("needed", outcome.fields, 409);
   if (outcome.status === "saved") await shop.refreshContent();
   throw await redirectWithToast(
     shop.flash,

@@ -219,4 +219,13 @@ describe("the app's layers", () => {
         `\`${from.replace(/^app\//, "")}\` → \`${to.replace(/^app\//, "")}\``,
       );
   });
+
+  it("stay small enough to read: no desk route over 250 lines, no app file over 700", () => {
+    const lines = (file: string) => readFileSync(file, "utf8").split("\n").length;
+    const long = files.filter((file) => lines(file) > 700);
+    const desk = files.filter(
+      (file) => /^app\/routes\/desk[.\/]/.test(relative(ROOT, file)) && lines(file) > 250,
+    );
+    expect([...long, ...desk].map((file) => relative(ROOT, file))).toEqual([]);
+  });
 });
