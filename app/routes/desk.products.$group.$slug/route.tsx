@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { groups, lineIds, productStatuses } from "~/catalog/model";
 import type { ProductFieldError } from "~/catalog/product-form";
 import { ActivityList } from "~/desk/ActivityList";
+import { Choice, Choices } from "~/desk/Choice";
 import { RevisionField, StaleNotice } from "~/desk/Revision";
 import { Field, formAnswer } from "~/desk/form-answer";
 import { readForm } from "~/platform/http.server";
@@ -58,7 +59,7 @@ export default function EditProduct() {
     inputMode: "decimal" | "numeric",
     hint?: string,
   ) => (
-    <Field form={form} name={name} label={t(`products.fields.${name}`)} hint={hint && t(hint)}>
+    <Field form={form} name={name} label={t(`products.fields.${name}`)} hint={hint}>
       {(control) => (
         <input
           name={name}
@@ -116,10 +117,10 @@ export default function EditProduct() {
             ))}
           </select>
         </label>
-        {short("price", product.price, "decimal", "products.priceHint")}
-        {short("stock", product.stock, "numeric", "products.stockHint")}
+        {short("price", product.price, "decimal", t("products.priceHint"))}
+        {short("stock", product.stock, "numeric", t("products.stockHint"))}
         {short("volume", product.volume, "numeric")}
-        {short("position", product.position, "numeric", "products.positionHint")}
+        {short("position", product.position, "numeric", t("products.positionHint"))}
         <label>
           {t("products.fields.line")}
           <select name="line" defaultValue={value("line", product.line)}>
@@ -131,20 +132,18 @@ export default function EditProduct() {
             ))}
           </select>
         </label>
-        <fieldset>
-          <legend>{t("products.fields.related")}</legend>
+        <Choices legend={t("products.fields.related")}>
           {others.map((other) => (
-            <label key={other.key} className="desk-check">
-              <input
-                type="checkbox"
-                name="related"
-                value={other.key}
-                defaultChecked={(related ?? product.related).includes(other.key)}
-              />{" "}
-              {other.title}
-            </label>
+            <Choice
+              key={other.key}
+              type="checkbox"
+              name="related"
+              value={other.key}
+              defaultChecked={(related ?? product.related).includes(other.key)}
+              label={other.title}
+            />
           ))}
-        </fieldset>
+        </Choices>
         <Field
           form={form}
           name="survey"
