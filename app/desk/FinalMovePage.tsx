@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { NOTE_MAX } from "~/orders/note";
 import { Price } from "~/ui/Price";
 import { useFocusOnAnswer } from "~/ui/use-focus-on-answer";
+import { Choice, Choices } from "./Choice";
 import type { FinalMove, actFinalMove, loadFinalMove } from "./final-move.server";
 
 /**
@@ -42,21 +43,23 @@ export function FinalMovePage({ to }: { to: FinalMove }) {
         ))}
         <input type="hidden" name="back" value={page.back} />
         {to === "cancelled" ? (
-          <fieldset className="desk-field desk-final__reasons" aria-describedby="final-hint">
-            <legend>{t("final.reason")}</legend>
+          <Choices
+            legend={t("final.reason")}
+            className="desk-final__reasons"
+            aria-describedby="final-hint"
+          >
             {page.reasons.map((reason) => (
-              <label key={reason} className="desk-choice">
-                <input
-                  type="radio"
-                  name="reason"
-                  value={reason}
-                  required
-                  defaultChecked={typedReason === reason}
-                />
-                {t(`cancelReason.${reason}`)}
-              </label>
+              <Choice
+                key={reason}
+                type="radio"
+                name="reason"
+                value={reason}
+                required
+                defaultChecked={typedReason === reason}
+                label={t(`cancelReason.${reason}`)}
+              />
             ))}
-          </fieldset>
+          </Choices>
         ) : null}
         <p className="desk-field">
           <label htmlFor="final-note">

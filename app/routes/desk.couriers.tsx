@@ -5,6 +5,7 @@ import { FIELD_LIMITS } from "~/checkout/fields";
 import { listCouriers, saveCourier } from "~/couriers/couriers.server";
 import { COURIER_NAME_MAX } from "~/couriers/model";
 import { CardList } from "~/desk/CardList";
+import { Choice } from "~/desk/Choice";
 import { RevisionField, StaleNotice } from "~/desk/Revision";
 import { formRevision, pageRevision, staleAnswer } from "~/desk/revision.server";
 import { getLocale } from "~/i18n/i18next.server";
@@ -177,16 +178,13 @@ export default function DeskCouriers() {
                 phone={answer?.id === courier.id ? answer.phone : courier.phone}
                 problem={answer?.id === courier.id ? answer.problem : null}
               />
-              <p className="desk-choice">
-                <input
-                  id={`courier-${courier.id}-active`}
-                  type="checkbox"
-                  name="active"
-                  value="1"
-                  defaultChecked={courier.active}
-                />
-                <label htmlFor={`courier-${courier.id}-active`}>{t("couriers.active")}</label>
-              </p>
+              <Choice
+                type="checkbox"
+                name="active"
+                value="1"
+                defaultChecked={courier.active}
+                label={t("couriers.active")}
+              />
               <button type="submit" className="desk-button">
                 {t("couriers.save")}
               </button>

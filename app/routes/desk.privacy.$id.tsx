@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, data, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { Choice } from "~/desk/Choice";
 import { getLocale } from "~/i18n/i18next.server";
 import { formatOrderNumber } from "~/orders/order-number";
 import { notificationsEnabled } from "~/orders/outbox.server";
@@ -162,10 +163,13 @@ export default function DeskPrivacyRequest() {
               : t("privacy.request.confirmMissing")}
           </p>
         ) : null}
-        <p className="desk-choice">
-          <input id="privacy-confirm" type="checkbox" name="confirm" value="yes" required />{" "}
-          <label htmlFor="privacy-confirm">{t("privacy.request.eraseConfirm")}</label>
-        </p>
+        <Choice
+          type="checkbox"
+          name="confirm"
+          value="yes"
+          required
+          label={t("privacy.request.eraseConfirm")}
+        />
         <button type="submit" className="desk-button desk-button--danger">
           {t("privacy.request.eraseButton")}
         </button>

@@ -3,6 +3,7 @@ import { Form, Link, data, redirect, useActionData, useLoaderData } from "@remix
 import { useTranslation } from "react-i18next";
 import { FIELD_LIMITS } from "~/checkout/fields";
 import { CardList } from "~/desk/CardList";
+import { Choice, Choices } from "~/desk/Choice";
 import { getLocale } from "~/i18n/i18next.server";
 import {
   addDays,
@@ -117,20 +118,18 @@ export default function DeskPrivacy() {
             aria-invalid={answer?.problem === "query" || undefined}
           />
         </p>
-        <fieldset className="desk-field">
-          <legend>{t("privacy.kind")}</legend>
+        <Choices legend={t("privacy.kind")}>
           {(["access", "erasure"] as const).map((kind) => (
-            <label key={kind} className="desk-choice">
-              <input
-                type="radio"
-                name="kind"
-                value={kind}
-                defaultChecked={(answer?.kind ?? "access") === kind}
-              />{" "}
-              {t(`privacy.kinds.${kind}`)}
-            </label>
+            <Choice
+              key={kind}
+              type="radio"
+              name="kind"
+              value={kind}
+              defaultChecked={(answer?.kind ?? "access") === kind}
+              label={t(`privacy.kinds.${kind}`)}
+            />
           ))}
-        </fieldset>
+        </Choices>
         <p className="desk-field">
           <label htmlFor="privacy-received">{t("privacy.receivedOn")}</label>
           <input

@@ -20,6 +20,8 @@ import type { RouteHandle } from "~/platform/handle";
 import { shop } from "~/shop.server";
 import deskStylesUrl from "~/styles/desk.css?url";
 import { LanguageSwitcher } from "~/ui/LanguageSwitcher";
+import { Chevron, Icon } from "~/ui/icons";
+import { useDetailsMenu } from "~/ui/menus";
 import { useRootData } from "~/ui/root-data";
 
 /** The desk's pages need its dictionary; none of them is ever shared between visitors. */
@@ -96,6 +98,56 @@ const sections = [
   { to: "/desk/health", key: "health", owner: true },
 ] as const;
 
+type Section = (typeof sections)[number];
+
+/** The section a page belongs to: the orders' list itself, or a section's page or below. */
+function currentSection(sections: readonly Section[], pathname: string): Section | undefined {
+  const path = pathname.replace(/\/+$/, "") || "/";
+  return sections.find((section) =>
+    section.to === "/desk"
+      ? path === "/desk"
+      : path === section.to || path.startsWith(`${section.to}/`),
+  );
+}
+
+/**
+ * The desk's sections, each one tap away. Wider than 720 px a strip of links that wraps
+ * onto a second row rather than scrolling sideways; on a phone one line, a <details>
+ * menu naming the current section, that opens to every section (so it works without
+ * JavaScript; with it, Escape, a tap outside or a navigation close it). CSS shows one of
+ * the two, so a reader meets the links once.
+ */
+function DeskNav({ sections: allowed }: { sections: readonly Section[] }) {
+  const { t } = useTranslation("desk");
+  const { pathname } = useLocation();
+  const current = currentSection(allowed, pathname);
+  const menu = useRef<HTMLDetailsElement>(null);
+  useDetailsMenu(menu);
+  const links = allowed.map((section) => (
+    <li key={section.key}>
+      <NavLink to={section.to} end={section.to === "/desk"}>
+        {t(`deskNav.${section.key}`)}
+      </NavLink>
+    </li>
+  ));
+  return (
+    <nav className="desk-nav" aria-label={t("deskNav.label")}>
+      <details ref={menu} className="desk-nav__menu">
+        <summary>
+          <Icon name="menu" />
+          <span>{t("deskNav.menu")}</span>
+          {current ? (
+            <span className="desk-nav__current">{t(`deskNav.${current.key}`)}</span>
+          ) : null}
+          <Chevron direction="down" />
+        </summary>
+        <ul>{links}</ul>
+      </details>
+      <ul className="desk-nav__strip">{links}</ul>
+    </nav>
+  );
+}
+
 function DeskFrame({
   staffName,
   role,
@@ -145,19 +197,7 @@ function DeskFrame({
           </details>
         ) : null}
       </header>
-      {staffName && allowed.length > 1 ? (
-        <nav className="desk-nav" aria-label={t("deskNav.label")}>
-          <ul>
-            {allowed.map((section) => (
-              <li key={section.key}>
-                <NavLink to={section.to} end={section.to === "/desk"}>
-                  {t(`deskNav.${section.key}`)}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      ) : null}
+      {staffName && allowed.length > 1 ? <DeskNav sections={allowed} /> : null}
       <main id="main" tabIndex={-1}>
         {children}
       </main>

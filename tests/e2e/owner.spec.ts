@@ -6,7 +6,7 @@ import Database from "better-sqlite3";
 import sharp from "sharp";
 import { languageCodes } from "../../app/i18n/languages";
 import { freshPostgresUrl } from "../unit/support/postgres";
-import { type DeskShop, inviteLink } from "./support/desk";
+import { type DeskShop, inviteLink, openDeskSection } from "./support/desk";
 import { text } from "./support/dictionary";
 import { type ShopServer, startShop } from "./support/server";
 import { deliveryDate, pressCartButton, uniqueAddress } from "./support/shop";
@@ -83,7 +83,7 @@ for (const engine of engines) {
       await page.setViewportSize({ width: 375, height: 740 });
 
       // The product list, the burn cream's editor.
-      await page.getByRole("link", { name: "Products" }).click();
+      await openDeskSection(page, "Products");
       await expect(page.getByRole("heading", { name: "Products", level: 1 })).toBeVisible();
       await page.getByRole("link", { name: "Burn cream" }).click();
       await expect(page.getByRole("heading", { name: "Burn cream", level: 1 })).toBeVisible();
@@ -200,7 +200,7 @@ for (const engine of engines) {
       await expect(page.getByLabel("Stock", { exact: true })).toHaveValue("18");
       await page.getByLabel("Price, ₾", { exact: true }).fill("50");
       await save(page);
-      await page.getByRole("link", { name: "Settings" }).click();
+      await openDeskSection(page, "Settings");
       await page.getByLabel("Telegram", { exact: true }).fill("ab");
       await page.getByRole("button", { name: "Save" }).first().click();
       await expect(page.getByText("Write a Telegram username")).toBeVisible();
@@ -238,7 +238,7 @@ for (const engine of engines) {
       });
 
       // The order kept its price; the activity page shows every change, before → after.
-      await page.getByRole("link", { name: "Activity" }).click();
+      await openDeskSection(page, "Activity");
       const activity = page.locator("main");
       // Before and after are each named for a screen reader ("Before: …", "After: …").
       // Money as every price is written in the language, its sign included.

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { groups, lineIds, productStatuses } from "~/catalog/model";
 import type { ProductFieldError } from "~/catalog/product-form";
 import { ActivityList } from "~/desk/ActivityList";
+import { Choice, Choices } from "~/desk/Choice";
 import { RevisionField, StaleNotice } from "~/desk/Revision";
 import { Field, formAnswer } from "~/desk/form-answer";
 import { Isolated } from "~/i18n/isolate";
@@ -133,20 +134,18 @@ export default function EditProduct() {
             ))}
           </select>
         </label>
-        <fieldset>
-          <legend>{t("products.fields.related")}</legend>
+        <Choices legend={t("products.fields.related")}>
           {others.map((other) => (
-            <label key={other.key} className="desk-check">
-              <input
-                type="checkbox"
-                name="related"
-                value={other.key}
-                defaultChecked={(related ?? product.related).includes(other.key)}
-              />{" "}
-              {other.title}
-            </label>
+            <Choice
+              key={other.key}
+              type="checkbox"
+              name="related"
+              value={other.key}
+              defaultChecked={(related ?? product.related).includes(other.key)}
+              label={other.title}
+            />
           ))}
-        </fieldset>
+        </Choices>
         <Field
           form={form}
           name="survey"

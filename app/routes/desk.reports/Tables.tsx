@@ -11,7 +11,8 @@ export function percent(rate: number | null): string {
 /**
  * One table of the reports: a caption, its columns, a row a key (its first cell a row
  * header), or one line saying there is nothing. A wide table scrolls on its own on a
- * phone, and the keyboard can scroll it.
+ * phone, and the keyboard can scroll it; while it is wider than its region, a shadow at
+ * the edge that hides columns and a line above it say so (desk.css, without scripts).
  */
 function ReportTable<T>({
   caption,
@@ -29,49 +30,52 @@ function ReportTable<T>({
 }) {
   const { t } = useTranslation("desk");
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled by keyboard.
-    <section className="desk-scroll" aria-label={caption} tabIndex={0}>
-      <table className="desk-items desk-report-table">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            {columns.map((column, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed (two may read alike).
-              <th key={index} scope="col">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 ? (
+    <div className="desk-report">
+      <p className="desk-scroll__hint">{t("reports.scrollHint")}</p>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled by keyboard. */}
+      <section className="desk-scroll" aria-label={caption} tabIndex={0}>
+        <table className="desk-items desk-report-table">
+          <caption>{caption}</caption>
+          <thead>
             <tr>
-              <td colSpan={columns.length}>{t("reports.none")}</td>
+              {columns.map((column, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed (two may read alike).
+                <th key={index} scope="col">
+                  {column}
+                </th>
+              ))}
             </tr>
-          ) : (
-            rows.map((row) => {
-              const [header, ...rest] = cells(row);
-              return (
-                <tr key={rowKey(row)}>
-                  <th scope="row">{header}</th>
-                  {rest.map((cell, index) =>
-                    cell !== null && typeof cell === "object" && "value" in cell ? (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed.
-                      <td key={index} className={cell.className}>
-                        {cell.value}
-                      </td>
-                    ) : (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed.
-                      <td key={index}>{cell}</td>
-                    ),
-                  )}
-                </tr>
-              );
-            })
-          )}
-        </tbody>
-      </table>
-    </section>
+          </thead>
+          <tbody>
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={columns.length}>{t("reports.none")}</td>
+              </tr>
+            ) : (
+              rows.map((row) => {
+                const [header, ...rest] = cells(row);
+                return (
+                  <tr key={rowKey(row)}>
+                    <th scope="row">{header}</th>
+                    {rest.map((cell, index) =>
+                      cell !== null && typeof cell === "object" && "value" in cell ? (
+                        // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed.
+                        <td key={index} className={cell.className}>
+                          {cell.value}
+                        </td>
+                      ) : (
+                        // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed.
+                        <td key={index}>{cell}</td>
+                      ),
+                    )}
+                  </tr>
+                );
+              })
+            )}
+          </tbody>
+        </table>
+      </section>
+    </div>
   );
 }
 

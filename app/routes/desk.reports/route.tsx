@@ -10,6 +10,7 @@ import {
   presetRange,
 } from "~/couriers/reports.server";
 import { Chart } from "~/desk/Chart";
+import { Choice, Choices } from "~/desk/Choice";
 import { getLocale } from "~/i18n/i18next.server";
 import { formatPrice } from "~/i18n/money";
 import { orderLanguage } from "~/orders/order-words";
@@ -119,21 +120,18 @@ export default function DeskReports() {
     <div className="desk-page">
       <h1>{t("reports.title")}</h1>
       <Form method="get" className="desk-form desk-report-filter" aria-label={t("reports.filter")}>
-        <fieldset>
-          <legend>{t("reports.period")}</legend>
+        <Choices legend={t("reports.period")}>
           {periods.map((period) => (
-            <span key={period} className="desk-choice">
-              <input
-                id={`period-${period}`}
-                type="radio"
-                name="period"
-                value={period}
-                defaultChecked={page.period === period}
-              />
-              <label htmlFor={`period-${period}`}>{t(`reports.periods.${period}`)}</label>
-            </span>
+            <Choice
+              key={period}
+              type="radio"
+              name="period"
+              value={period}
+              defaultChecked={page.period === period}
+              label={t(`reports.periods.${period}`)}
+            />
           ))}
-        </fieldset>
+        </Choices>
         <p className="desk-field">
           <label htmlFor="report-from">{t("reports.from")}</label>
           <input id="report-from" name="from" type="date" defaultValue={page.fromInput} />
@@ -142,21 +140,18 @@ export default function DeskReports() {
           <label htmlFor="report-to">{t("reports.to")}</label>
           <input id="report-to" name="to" type="date" defaultValue={page.toInput} />
         </p>
-        <fieldset>
-          <legend>{t("reports.by")}</legend>
+        <Choices legend={t("reports.by")}>
           {(["placed", "delivery"] as const).map((by) => (
-            <span key={by} className="desk-choice">
-              <input
-                id={`by-${by}`}
-                type="radio"
-                name="by"
-                value={by}
-                defaultChecked={page.by === by}
-              />
-              <label htmlFor={`by-${by}`}>{t(`reports.basis.${by}`)}</label>
-            </span>
+            <Choice
+              key={by}
+              type="radio"
+              name="by"
+              value={by}
+              defaultChecked={page.by === by}
+              label={t(`reports.basis.${by}`)}
+            />
           ))}
-        </fieldset>
+        </Choices>
         <button type="submit" className="desk-button desk-button--primary">
           {t("reports.show")}
         </button>

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SOURCE_LANGUAGE } from "~/catalog/model";
+import { Choice } from "~/desk/Choice";
 import { Field, formAnswer } from "~/desk/form-answer";
 import { pageRevision } from "~/desk/revision.server";
 import { getLocale } from "~/i18n/i18next.server";
@@ -96,14 +97,12 @@ export default function DeskSettings() {
       </SettingsForm>
 
       <SettingsForm {...section} section="orders">
-        <label>
-          <input
-            type="checkbox"
-            name="taking"
-            defaultChecked={ordersForm.checked("taking", orders.taking)}
-          />{" "}
-          {t("settings.orders.taking")}
-        </label>
+        <Choice
+          type="checkbox"
+          name="taking"
+          defaultChecked={ordersForm.checked("taking", orders.taking)}
+          label={t("settings.orders.taking")}
+        />
         <p className="desk-hint">{t("settings.orders.hint")}</p>
         <Field form={ordersForm} name="resumeOn" label={t("settings.orders.resumeOn")}>
           {(control) => (

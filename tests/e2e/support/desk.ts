@@ -101,6 +101,20 @@ export async function openAccountMenu(page: Page): Promise<void> {
     await menu.locator("summary").click();
 }
 
+/**
+ * Opens a section of the desk as a person does: from the strip of sections, or on a phone
+ * (720 px or less) from the sections menu, opened first.
+ */
+export async function openDeskSection(page: Page, name: string): Promise<void> {
+  const menu = page.locator(".desk-nav__menu");
+  if (
+    (await menu.isVisible()) &&
+    !(await menu.evaluate((element) => (element as HTMLDetailsElement).open))
+  )
+    await menu.locator("summary").click();
+  await page.locator(".desk-nav").getByRole("link", { name, exact: true }).click();
+}
+
 /** A phone number no other test uses, so a search finds exactly one shopper. */
 export function uniquePhone(): string {
   const digits = String(Math.floor(Math.random() * 1e8)).padStart(8, "0");
