@@ -40,11 +40,20 @@ const SHELL_MIN_ROUTES = 4;
  * The catalogue's rules and the owner's product forms: only the desk's pages run them in
  * the browser. Left to Rollup, their constants joined the storefront layout's chunk. A
  * language's text state (missing, outdated) joins them: its own chunk put two more imports
- * into the route manifest every storefront page loads.
+ * into the route manifest every storefront page loads. So does the desk's page kit (its
+ * choices, form answers, revision, timeline, activity and card lists): one chunk, not six.
  */
-const deskOnly = ["catalog/model.ts", "catalog/product-form.ts", "desk/TextState.tsx"].map(
-  (file) => `${appFolder}${file}`,
-);
+const deskOnly = [
+  "catalog/model.ts",
+  "catalog/product-form.ts",
+  "desk/TextState.tsx",
+  "desk/Choice.tsx",
+  "desk/Revision.tsx",
+  "desk/form-answer.tsx",
+  "desk/Timeline.tsx",
+  "desk/ActivityList.tsx",
+  "desk/CardList.tsx",
+].map((file) => `${appFolder}${file}`);
 
 /**
  * The order's own pages (its status, its cancellation, its review): a shopper reaches them

@@ -31,6 +31,6 @@ export function isLanguageCode(value: unknown): value is LanguageCode {
 
 export function getLanguage(code: LanguageCode): Language {
   const language = languages.find((candidate) => candidate.code === code);
-  if (!language) throw new Error(`Unknown language code: ${code}`);
+  if (!language) throw new Error(`Unknown language ${code}`);
   return language;
 }

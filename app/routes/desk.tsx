@@ -14,6 +14,7 @@ import {
 import i18nextBrowser from "i18next";
 import { type ReactNode, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { useSectionMenu } from "~/desk/use-section-menu";
 import { DESK_NAMESPACE } from "~/i18n/config";
 import { defaultLanguage } from "~/i18n/languages";
 import type { RouteHandle } from "~/platform/handle";
@@ -21,7 +22,6 @@ import { shop } from "~/shop.server";
 import deskStylesUrl from "~/styles/desk.css?url";
 import { LanguageSwitcher } from "~/ui/LanguageSwitcher";
 import { Chevron, Icon } from "~/ui/icons";
-import { useDetailsMenu } from "~/ui/menus";
 import { useRootData } from "~/ui/root-data";
 
 /** The desk's pages need its dictionary; none of them is ever shared between visitors. */
@@ -122,7 +122,7 @@ function DeskNav({ sections: allowed }: { sections: readonly Section[] }) {
   const { pathname } = useLocation();
   const current = currentSection(allowed, pathname);
   const menu = useRef<HTMLDetailsElement>(null);
-  useDetailsMenu(menu);
+  useSectionMenu(menu);
   const links = allowed.map((section) => (
     <li key={section.key}>
       <NavLink to={section.to} end={section.to === "/desk"}>

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SOURCE_LANGUAGE } from "~/catalog/model";
-import { Choice } from "~/desk/Choice";
+import { Choice, Choices } from "~/desk/Choice";
 import { Field, formAnswer } from "~/desk/form-answer";
 import { pageRevision } from "~/desk/revision.server";
 import { getLocale } from "~/i18n/i18next.server";
@@ -186,33 +186,35 @@ export default function DeskSettings() {
       </SettingsForm>
 
       <SettingsForm {...section} section="texts" hint={t("settings.texts.hint")}>
-        <fieldset>
-          <legend>{t("settings.texts.required")}</legend>
+        <Choices legend={t("settings.texts.required")}>
           {languages.map((one) =>
             one.code === SOURCE_LANGUAGE ? (
               // Always required, as the texts' source: shown ticked, never posted.
-              <label key={one.code} className="desk-check">
-                <input type="checkbox" defaultChecked disabled aria-describedby="texts-source" />{" "}
-                <span lang={one.htmlLang}>{one.name}</span>
-              </label>
+              <Choice
+                key={one.code}
+                type="checkbox"
+                defaultChecked
+                disabled
+                aria-describedby="texts-source"
+                label={<span lang={one.htmlLang}>{one.name}</span>}
+              />
             ) : (
-              <label key={one.code} className="desk-check">
-                <input
-                  type="checkbox"
-                  name={requireField(one.code)}
-                  defaultChecked={textsForm.checked(
-                    requireField(one.code),
-                    texts.required.includes(one.code),
-                  )}
-                />{" "}
-                <span lang={one.htmlLang}>{one.name}</span>
-              </label>
+              <Choice
+                key={one.code}
+                type="checkbox"
+                name={requireField(one.code)}
+                defaultChecked={textsForm.checked(
+                  requireField(one.code),
+                  texts.required.includes(one.code),
+                )}
+                label={<span lang={one.htmlLang}>{one.name}</span>}
+              />
             ),
           )}
           <p className="desk-hint" id="texts-source">
             {t("settings.texts.source")}
           </p>
-        </fieldset>
+        </Choices>
       </SettingsForm>
     </section>
   );
