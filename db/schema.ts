@@ -10,7 +10,14 @@ export interface OrdersTable {
   email: string | null;
   /** The delivery date as the shopper chose it, DD.MM.YY. */
   delivery_time: string;
+  /** What the courier collects: the goods and the delivery fee (D84). */
   total: number;
+  /** The delivery zone's id (D84); null for orders placed before zones. */
+  delivery_zone: string | null;
+  /** The zone's name in the order's language when it was placed (a snapshot). */
+  delivery_area: string | null;
+  /** The delivery fee charged, in tetri (0: free). */
+  delivery_fee: Generated<number>;
   /** How many distinct lines the cart had. */
   positions: number;
   language: string;

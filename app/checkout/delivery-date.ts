@@ -1,7 +1,6 @@
 import {
   type CalendarDate,
   addDays,
-  clampDate,
   compareDates,
   isRealDate,
   parseIsoDate,
@@ -22,9 +21,9 @@ export interface DeliveryWindow {
 
 /**
  * The dates a delivery can be booked on (D7): the configured window, by default today
- * until today + 90 days. Its minimum is today clamped into the window, so before the
- * window it is the window's first day and after it the window's last day; its maximum is
- * the window's end. With 2025-01-01 … 2025-12-31 this is exactly the original shop.
+ * until today + 90 days. Its minimum is the window's first day, never before today; its
+ * maximum is the window's end. A window that ended before today has no day at all (its
+ * minimum is after its maximum): a date in the past is never booked (D84).
  */
 export function deliveryWindow(
   today: CalendarDate,
@@ -33,7 +32,7 @@ export function deliveryWindow(
   const from = (config.from && parseIsoDate(config.from)) || today;
   const until = (config.until && parseIsoDate(config.until)) || addDays(from, DEFAULT_WINDOW_DAYS);
   const max = compareDates(until, from) < 0 ? from : until;
-  return { min: clampDate(today, from, max), max };
+  return { min: compareDates(from, today) < 0 ? today : from, max };
 }
 
 export type DateProblem = "format" | "unparsable" | "early" | "late";

@@ -4,6 +4,13 @@ import { type Origin, PHONE_SOURCE } from "~/analytics/origin";
 import type { Cart } from "~/catalog/lines";
 import { type ShortLine, readOrderLines, takeStock } from "~/catalog/stock.server";
 import { titleAmong } from "~/catalog/texts";
+import {
+  type DeliveryWeek,
+  type DeliveryZone,
+  deliveryFee,
+  missingForMinimum,
+  zoneName,
+} from "~/delivery/zones";
 import { type TelegramSettings, enqueueOrderNotifications } from "~/orders/outbox.server";
 import { phoneKey } from "~/phone/phone-key.server";
 import { parseShortDate, toIsoDate } from "~/platform/calendar";
@@ -32,6 +39,16 @@ export interface PlaceOrderInput {
   takenBy?: string | null;
   /** Where the shopper's visit came from (its first utm tags or referring site), if known. */
   origin?: Origin | null;
+  /**
+   * Where it goes (D84): the zone, whose fee is charged unless the goods reach its `Free
+   * from`, and the shop's minimum order. Absent: no zone, no fee, no minimum.
+   */
+  delivery?: {
+    zone: Pick<DeliveryZone, "id" | "names" | "fee" | "freeFrom">;
+    minimum: DeliveryWeek["minimum"];
+    /** Whether the shopper chose among several zones. */
+    choice: boolean;
+  };
 }
 
 export interface PlacedOrder {
@@ -44,6 +61,8 @@ export interface PlacedOrder {
 export type PlaceOrderResult =
   | { ok: true; placed: PlacedOrder }
   | { ok: false; error: "emptyCart" }
+  /** The goods come to less than the shop's minimum order, short by `missing` tetri. */
+  | { ok: false; error: "belowMinimum"; missing: number }
   /** Not enough left of these (another order took them first): nothing was stored. */
   | { ok: false; error: "soldOut"; short: ShortLine[] };
 
@@ -124,8 +143,12 @@ async function placeOrderOnce(
     const priced = await readOrderLines(trx, input.cart, languagesOf(input));
     if (!priced.ok) return { ok: false, error: "soldOut", short: priced.short };
     if (priced.lines.length === 0) return { ok: false, error: "emptyCart" };
+    const goods = priced.lines.reduce((sum, line) => sum + line.subtotal, 0);
+    const delivery = input.delivery;
+    const missing = delivery ? missingForMinimum(delivery, goods) : 0;
+    if (missing > 0) return { ok: false, error: "belowMinimum", missing };
     if (!(await takeStock(trx, priced.lines))) throw new StockTaken();
-    const total = priced.lines.reduce((sum, line) => sum + line.subtotal, 0);
+    const fee = delivery ? deliveryFee(delivery.zone, goods) : 0;
 
     const orderNumber = await freeOrderNumber(trx, nextNumber);
     const order = await trx
@@ -140,7 +163,15 @@ async function placeOrderOnce(
         email: input.values.email,
         delivery_time: input.values.deliveryTime,
         delivery_date: isoDeliveryDate(input.values.deliveryTime),
-        total,
+        total: goods + fee,
+        delivery_zone: delivery?.zone.id ?? null,
+        // Named only where it means something (a choice, a fee): a shop with its one free
+        // zone writes its orders as it always did.
+        delivery_area:
+          delivery && (delivery.choice || delivery.zone.fee > 0)
+            ? zoneName(delivery.zone, input.language)
+            : null,
+        delivery_fee: fee,
         positions: priced.lines.length,
         language: input.language,
         submission_token: input.token,

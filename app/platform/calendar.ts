@@ -53,6 +53,11 @@ function shopOffsetAt(ms: number): number {
   return wall - Math.floor(ms / 1000) * 1000;
 }
 
+/** The hour (0–23) of Tbilisi's wall clock at the instant `now`. */
+export function shopHour(now: number): number {
+  return ((Math.floor((now + shopOffsetAt(now)) / 3_600_000) % 24) + 24) % 24;
+}
+
 /** The instant a shop day begins (midnight in Tbilisi), in milliseconds since the epoch. */
 export function startOfShopDay(date: CalendarDate): number {
   const midnightUtc = Date.UTC(date.year, date.month - 1, date.day);
@@ -139,6 +144,11 @@ export function addDays(date: CalendarDate, days: number): CalendarDate {
   const utc = toUtc(date);
   utc.setUTCDate(utc.getUTCDate() + days);
   return fromUtc(utc);
+}
+
+/** The day of the week, as ISO 8601 counts it: 1 is Monday, 7 is Sunday. */
+export function isoWeekday(date: CalendarDate): number {
+  return toUtc(date).getUTCDay() || 7;
 }
 
 /** Negative when a is earlier than b, 0 when the same day, positive when later. */

@@ -1,5 +1,13 @@
 import { SOURCE_LANGUAGE } from "~/catalog/model";
 import {
+  type DeliveryWeek,
+  type DeliveryZone,
+  defaultWeek,
+  defaultZones,
+  readWeek,
+  readZones,
+} from "~/delivery/zones";
+import {
   type LanguageCode,
   defaultLanguage,
   isLanguageCode,
@@ -55,6 +63,10 @@ export interface ShopSettings {
   delivery: DeliverySettings;
   chats: ChatsSettings;
   texts: TextsSettings;
+  /** The courier's week shop-wide: cut-off hour, holidays, minimum order (D84). */
+  week: DeliveryWeek;
+  /** The delivery zones, in the owner's order (D84). */
+  zones: DeliveryZone[];
 }
 
 export const defaultSettings: ShopSettings = {
@@ -63,6 +75,8 @@ export const defaultSettings: ShopSettings = {
   delivery: { from: null, daysAhead: null },
   chats: { language: defaultLanguage },
   texts: { required: [] },
+  week: defaultWeek,
+  zones: defaultZones.map((zone) => ({ ...zone })),
 };
 
 /** Languages as stored: known codes only, once each, in the shop's order, Russian left out. */
@@ -118,6 +132,8 @@ export function readSettings(rows: readonly { key: string; value: string }[]): S
     },
     chats: { language: isLanguageCode(chats.language) ? chats.language : defaultLanguage },
     texts: { required: requiredLanguages(texts.required) },
+    week: readWeek(stored.get("week")),
+    zones: readZones(stored.get("zones")?.list),
   };
 }
 

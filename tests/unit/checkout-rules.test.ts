@@ -95,8 +95,9 @@ describe("the delivery window (D7)", () => {
     });
   });
 
-  it("reproduces the spec's 2025 window exactly", () => {
-    // Before 2025 the minimum is 1 January 2025; during it, today; after it, 31 December.
+  it("reproduces the spec's 2025 window, and never offers a day in the past (D84)", () => {
+    // Before 2025 the minimum is 1 January 2025; during it, today; after it, no day at all
+    // (the spec's clamp offered 31 December 2025 for ever, D84 ends that).
     expect(deliveryWindow(date(2024, 6, 15), SPEC_2025)).toEqual({
       min: date(2025, 1, 1),
       max: date(2025, 12, 31),
@@ -106,7 +107,7 @@ describe("the delivery window (D7)", () => {
       max: date(2025, 12, 31),
     });
     expect(deliveryWindow(date(2026, 11, 22), SPEC_2025)).toEqual({
-      min: date(2025, 12, 31),
+      min: date(2026, 11, 22),
       max: date(2025, 12, 31),
     });
   });
