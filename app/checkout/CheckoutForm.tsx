@@ -8,8 +8,10 @@ import {
   useState,
 } from "react";
 import { useTranslation } from "react-i18next";
+import type { DeliveryOffer } from "~/delivery/days";
 import { Isolated, isolate } from "~/i18n/isolate";
 import { isolateLeftToRight } from "~/i18n/left-to-right";
+import { formatPrice } from "~/i18n/money";
 import {
   type CalendarDate,
   compareDates,
@@ -28,6 +30,7 @@ import {
   PHONE_PREFIX,
   checkoutFields,
 } from "./fields";
+import { offeredZone } from "./offered";
 import { useIosZoomLock, useIsAppleTouchDevice } from "./use-ios";
 
 /**
@@ -55,8 +58,13 @@ function loadTyping(): Promise<void> {
 export interface CheckoutFormProps {
   token: string;
   window: DeliveryWindow;
+  /** The zones open now with their first days (D84). */
+  offer: DeliveryOffer;
+  /** The area chosen (a zone's id; empty: none yet), and its change. */
+  area: string;
+  onArea(area: string): void;
   /** What the server said about the last submission, with the values typed. */
-  result?: { error: FormError; values: Partial<Record<CheckoutField, string>> };
+  result?: { error: FormError | null; values: Partial<Record<CheckoutField, string>> };
 }
 
 /**
@@ -64,8 +72,8 @@ export interface CheckoutFormProps {
  * checks; with JavaScript the same rules run first, the phone and date are masked as
  * they are typed, and the button is disabled while sending.
  */
-export function CheckoutForm({ token, window, result }: CheckoutFormProps) {
-  const { t } = useTranslation("checkout");
+export function CheckoutForm({ token, window, offer, area, onArea, result }: CheckoutFormProps) {
+  const { t, i18n } = useTranslation("checkout");
   const navigation = useNavigation();
   const apple = useIsAppleTouchDevice();
   const formRef = useRef<HTMLFormElement>(null);
@@ -76,6 +84,16 @@ export function CheckoutForm({ token, window, result }: CheckoutFormProps) {
   const [clientError, setClientError] = useState<FormError | null>(null);
   const [phone, setPhone] = useState(values.phone || `${PHONE_PREFIX} `);
   const [date, setDate] = useState(values.deliveryTime ?? "");
+  const zone = offeredZone(offer, area || null);
+  // The first day the chosen area can take, else the window's: the hint, the picker's minimum.
+  const first = (zone?.first && parseIsoDate(zone.first)) || window.min;
+  /** A typed date put into shape: the window's mask, then the area's days (D84). */
+  const shape = (masks: NonNullable<typeof typing>, text: string, complete: boolean) => {
+    const masked = complete
+      ? masks.snapToWindow(text, window)
+      : masks.maskDeliveryDate(text, window);
+    return masks.snapToArea(masked, offer, area || null);
+  };
 
   /** On entering the form: the masks arrive and shape what was typed before them. */
   function enter() {
@@ -84,10 +102,11 @@ export function CheckoutForm({ token, window, result }: CheckoutFormProps) {
       const masks = typing;
       if (!masks) return;
       setPhone((typed) => masks.maskPhone(typed));
-      if (!apple) setDate((typed) => (typed ? masks.maskDeliveryDate(typed, window) : typed));
+      if (!apple) setDate((typed) => (typed ? shape(masks, typed, false) : typed));
     });
   }
   const error = clientError ?? result?.error ?? null;
+  const submitter = useRef<string | null>(null);
   const sending = navigation.state !== "idle" && navigation.formAction === "/checkout";
 
   // A new answer from the server replaces what the browser found.
@@ -101,17 +120,25 @@ export function CheckoutForm({ token, window, result }: CheckoutFormProps) {
   }, [error]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
+    // Asking for the area's price checks nothing yet.
+    const native = event.nativeEvent as SubmitEvent;
+    if ((native.submitter as HTMLButtonElement | null)?.value === "area") return;
     const data = new FormData(event.currentTarget);
     const input = Object.fromEntries(
       checkoutFields.map((name) => [name, String(data.get(name) ?? "")]),
     );
     const checked = typing?.validateCheckout(input, window);
-    if (!checked || checked.ok) {
+    const where =
+      checked?.ok &&
+      typing?.checkDeliveryChoice(offer, input.area || null, checked.values.deliveryTime);
+    if (!checked || (checked.ok && !where)) {
       setClientError(null);
       return;
     }
     event.preventDefault();
-    setClientError({ message: checked.message, fields: checked.fields });
+    setClientError(
+      checked.ok ? where || null : { message: checked.message, fields: checked.fields },
+    );
   }
 
   /** The prefix cannot be deleted and a "+" cannot be typed (the mask would undo both anyway). */
@@ -127,7 +154,9 @@ export function CheckoutForm({ token, window, result }: CheckoutFormProps) {
   }
 
   const invalid = (field: CheckoutField) => (error?.fields.includes(field) ? true : undefined);
-  const messageText = error ? formMessage(t, error.message, window, error.values) : "";
+  const messageText = error
+    ? formMessage(t, error.message, window, error.values, i18n.language)
+    : "";
 
   return (
     <Form
@@ -147,6 +176,46 @@ export function CheckoutForm({ token, window, result }: CheckoutFormProps) {
       ) : null}
       <p className="form-note">{t("required")}</p>
       <input type="hidden" name="token" value={token} />
+
+      {offer.zones.length > 1 ? (
+        <Field name="area" label={t("fields.area")} required hint={t("fields.areaHint")}>
+          <div className="field__with-button">
+            <select
+              id="area"
+              name="area"
+              value={area}
+              onChange={(event) => onArea(event.target.value)}
+              aria-required="true"
+              aria-invalid={invalid("area")}
+              aria-describedby="area-hint"
+            >
+              <option value="">{t("fields.areaChoose")}</option>
+              {offer.zones.map((choice) => (
+                <option key={choice.id} value={choice.id}>
+                  {choice.fee === 0
+                    ? choice.name
+                    : t("fields.areaOption", {
+                        area: choice.name,
+                        fee: formatPrice(choice.fee, i18n.language),
+                      })}
+                </option>
+              ))}
+            </select>
+            {/* Without JavaScript this asks the page again with the area's fee and total. */}
+            <button
+              type="submit"
+              name="intent"
+              value="area"
+              formNoValidate
+              className="button button--light"
+            >
+              {t("fields.areaShow")}
+            </button>
+          </div>
+        </Field>
+      ) : (
+        <input type="hidden" name="area" value={offer.zones[0]?.id ?? ""} />
+      )}
 
       <Field name="address" label={t("fields.address")} required>
         {/* One line, so "address-line1": HTML allows "street-address" on a textarea only. */}
@@ -170,7 +239,7 @@ export function CheckoutForm({ token, window, result }: CheckoutFormProps) {
         required
         hint={t("fields.deliveryTimeHint", {
           format: isolateLeftToRight(t("fields.dateFormat")),
-          min: isolate(toShortDate(window.min)),
+          min: isolate(toShortDate(first)),
           max: isolate(toShortDate(window.max)),
         })}
       >
@@ -179,10 +248,13 @@ export function CheckoutForm({ token, window, result }: CheckoutFormProps) {
             <input
               id="deliveryTime"
               type="date"
-              min={toIsoDate(window.min)}
+              min={toIsoDate(first)}
               max={toIsoDate(window.max)}
               value={isoOf(date)}
-              onChange={(event) => setDate(fromPicker(event.target.value, window))}
+              onChange={(event) => {
+                const picked = fromPicker(event.target.value, window);
+                setDate(typing ? typing.snapToArea(picked, offer, area || null) : picked);
+              }}
               aria-required="true"
               aria-invalid={invalid("deliveryTime")}
               aria-describedby="deliveryTime-hint"
@@ -196,13 +268,13 @@ export function CheckoutForm({ token, window, result }: CheckoutFormProps) {
             type="text"
             inputMode="numeric"
             autoComplete="off"
-            placeholder={toShortDate(window.min)}
+            placeholder={toShortDate(first)}
             maxLength={FIELD_LIMITS.deliveryTime}
             value={date}
             onChange={(event) =>
-              setDate(typing?.maskDeliveryDate(event.target.value, window) ?? event.target.value)
+              setDate(typing ? shape(typing, event.target.value, false) : event.target.value)
             }
-            onBlur={() => setDate((current) => typing?.snapToWindow(current, window) ?? current)}
+            onBlur={() => setDate((current) => (typing ? shape(typing, current, true) : current))}
             aria-required="true"
             aria-invalid={invalid("deliveryTime")}
             aria-describedby="deliveryTime-hint"
@@ -377,7 +449,21 @@ export function formMessage(
   message: FormMessage,
   window: DeliveryWindow,
   values?: Record<string, string | number>,
+  language = "ru",
 ): string {
+  if (message === "check.earliest" || message === "check.closedDay")
+    return t(`checkout:${message}`, {
+      area: isolate(String(values?.area ?? "")),
+      day: t(`checkout:weekday.${values?.weekday ?? 1}`),
+      date: isolate(String(values?.date ?? "")),
+    });
+  if (message === "check.noDay")
+    return t("checkout:check.noDay", { area: isolate(String(values?.area ?? "")) });
+  if (message === "check.minimum")
+    return t("checkout:check.minimum", {
+      minimum: isolate(formatPrice(Number(values?.minimum ?? 0), language)),
+      missing: isolate(formatPrice(Number(values?.missing ?? 0), language)),
+    });
   if (message === "errors.saveFailed") {
     return `${t("checkout:errors.saveFailed")} ${t("checkout:errors.tryAgain")}`;
   }

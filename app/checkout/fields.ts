@@ -15,9 +15,12 @@ export const FIELD_LIMITS = {
   name: 80,
   messenger: 64,
   email: 254,
+  /** A delivery zone's id. */
+  area: 40,
 } as const;
 
 export const checkoutFields = [
+  "area",
   "address",
   "deliveryTime",
   "phone",
@@ -33,7 +36,12 @@ export type CheckoutMessage =
   | "check.dd"
   | "check.late"
   | "check.email"
-  | "check.tooLong";
+  | "check.tooLong"
+  | "check.area"
+  | "check.earliest"
+  | "check.closedDay"
+  | "check.noDay"
+  | "check.minimum";
 
 /** Everything the form can be told: a field's message or the order's own outcome. */
 export type FormMessage =

@@ -1,6 +1,8 @@
 import type { Kysely } from "kysely";
 import type { Origin } from "~/analytics/origin";
 import type { Cart } from "~/cart/model";
+import { deliveryOffer } from "~/delivery/days";
+import { type DeliveryWeek, type DeliveryZone, chosenZone } from "~/delivery/zones";
 import type { TelegramSettings } from "~/orders/outbox.server";
 import { shopToday } from "~/platform/calendar";
 import type { Clock } from "~/platform/clock";
@@ -8,6 +10,7 @@ import type { Database } from "../../db/schema";
 import { isolate } from "../i18n/isolate";
 import { refuseIfBlocked } from "../orders/blocked.server";
 import { placeOrder } from "../orders/place.server";
+import { checkDeliveryChoice } from "./delivery-choice";
 import { deliveryWindow } from "./delivery-date";
 import { type CheckoutField, type FormError, checkoutFields } from "./fields";
 import type { RateLimiter } from "./rate-limit.server";
@@ -20,6 +23,9 @@ export interface CheckoutDeps {
   db: Kysely<Database>;
   now: Clock;
   delivery: { from: string | null; until: string | null };
+  /** The delivery zones and the courier's week (D84), as the owner set them. */
+  zones: readonly DeliveryZone[];
+  week: DeliveryWeek;
   telegram: TelegramSettings;
   rateLimiter: RateLimiter;
   /** Whether the shop takes orders now (the owner's setting); while not, none is stored. */
@@ -89,8 +95,14 @@ export async function submitCheckout(
   const token = form.get("token") ?? "";
   if (!TOKEN.test(token)) return refuse(400, { message: "errors.expired", fields: [] });
 
-  const checked = validateCheckout(values, currentDeliveryWindow(deps.now, deps.delivery));
+  const window = currentDeliveryWindow(deps.now, deps.delivery);
+  const checked = validateCheckout(values, window);
   if (!checked.ok) return refuse(400, { message: checked.message, fields: checked.fields });
+  // Where, then when: the area among the zones open now, the date among its days (D84).
+  const offer = deliveryOffer(deps.zones, deps.week, deps.now(), window, submission.language);
+  const where = checkDeliveryChoice(offer, values.area || null, checked.values.deliveryTime);
+  const zone = chosenZone(deps.zones, values.area || null);
+  if (where || !zone) return refuse(400, where ?? { message: "check.area", fields: ["area"] });
 
   // A number the owner blocked: a neutral answer that sends the shopper to a person, and
   // nothing stored but the attempt, counted on the block.
@@ -114,6 +126,7 @@ export async function submitCheckout(
         origin: submission.origin ?? null,
         // Titles are stored as the desk chats read them.
         titleLanguage: deps.telegram.language,
+        delivery: { zone, minimum: deps.week.minimum, choice: offer.zones.length > 1 },
       },
       { now: deps.now(), telegram: deps.telegram, phoneHashKey: deps.telegram.phoneHashKey },
     );
@@ -130,6 +143,12 @@ export async function submitCheckout(
           : { message: "errors.soldOut", fields: [], values: { title: first?.title ?? "" } },
       );
     }
+    if (!placed.ok && placed.error === "belowMinimum")
+      return refuse(400, {
+        message: "check.minimum",
+        fields: [],
+        values: { missing: placed.missing, minimum: deps.week.minimum ?? 0 },
+      });
     if (!placed.ok) return { status: "emptyCart" };
     return { status: "placed", orderNumber: placed.placed.order.order_number };
   } catch (error) {

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, data, redirect } from "@remix-run/react";
+import { Link, data, redirect, useLoaderData } from "@remix-run/react";
 import { type ChangeEvent, type FocusEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CartForm, useCartFetcher, useExpectedQuantity } from "~/cart/CartForm";
@@ -8,7 +8,10 @@ import { type CartAnswer, applyCartIntent, isCartIntent } from "~/cart/intents";
 import type { PricedLine } from "~/cart/model";
 import { cartKnowsOf, cartProduct, cartRulesOf } from "~/cart/products";
 import { usePricedCart } from "~/cart/use-cart";
+import { cheapestZone, deliveryHint, missingForMinimum } from "~/delivery/fee";
 import { getLocale } from "~/i18n/i18next.server";
+import { Isolated, isolate } from "~/i18n/isolate";
+import { formatPrice } from "~/i18n/money";
 import { asciiDigits } from "~/platform/digits";
 import { shareable } from "~/platform/handle";
 import { readForm, safeRedirect } from "~/platform/http.server";
@@ -25,8 +28,16 @@ export const handle = shareable;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const t = shop.t(await getLocale(request), "common");
+  const { settings } = shop.content();
+  const cheapest = cheapestZone(settings.zones);
   return {
     meta: { title: pageTitle(t, t("pages.cart.title")), description: t("pages.cart.description") },
+    // What delivery costs at the cheapest (D84): the same for every cart, so the page stays
+    // shareable; the cart's own total picks the sentence.
+    delivery: {
+      zones: cheapest ? [{ ...cheapest, names: {} }] : [],
+      minimum: settings.week.minimum,
+    },
   };
 }
 
@@ -103,6 +114,7 @@ export default function CartPage() {
             <p className="cart-summary__total">
               <span>{t("cart:total")}</span> <Price amount={total} />
             </p>
+            <DeliveryNote goods={total} />
             <p className="cart-summary__note">{t("cart:cashNote")}</p>
             {soldOut > 0 ? <p className="cart-summary__sold-out">{t("cart:soldOutNote")}</p> : null}
             <div className="actions">
@@ -276,5 +288,44 @@ function QuantityInput({
         {t("line.update")}
       </button>
     </CartForm>
+  );
+}
+
+/** What delivery will cost (D84): from the cheapest area's fee, or how far free delivery is. */
+function DeliveryNote({ goods }: { goods: number }) {
+  const { delivery } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation("cart");
+  const price = (tetri: number) => isolate(formatPrice(tetri, i18n.language));
+  const hint = deliveryHint(delivery.zones, goods);
+  const missing = missingForMinimum(delivery, goods);
+  return (
+    <>
+      {hint ? (
+        <p className="cart-summary__delivery">
+          <Isolated
+            text={
+              hint.kind === "from"
+                ? t("cart:delivery.from", { fee: price(hint.fee) })
+                : hint.kind === "free"
+                  ? t("cart:delivery.free")
+                  : t("cart:delivery.freeFrom", {
+                      amount: price(hint.freeFrom),
+                      missing: price(hint.missing),
+                    })
+            }
+          />
+        </p>
+      ) : null}
+      {missing > 0 && delivery.minimum !== null ? (
+        <p className="cart-summary__minimum">
+          <Isolated
+            text={t("cart:delivery.minimum", {
+              minimum: price(delivery.minimum),
+              missing: price(missing),
+            })}
+          />
+        </p>
+      ) : null}
+    </>
   );
 }

@@ -1,15 +1,19 @@
 import { randomUUID } from "node:crypto";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, data, redirect, useActionData, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { originCookieOf, readOrigin } from "~/analytics/origin";
 import { priceCart } from "~/cart/model";
 import { cartKnowsOf, cartProduct } from "~/cart/products";
 import { usePricedCart } from "~/cart/use-cart";
 import { CheckoutForm } from "~/checkout/CheckoutForm";
+import { DeliverySummary } from "~/checkout/DeliverySummary";
 import { rememberPlacedOrder } from "~/checkout/confirmation.server";
+import { checkoutFields } from "~/checkout/fields";
 import { clientKey, orderRateLimiter } from "~/checkout/rate-limit.server";
 import { currentDeliveryWindow, submitCheckout } from "~/checkout/submit.server";
+import { deliveryOffer } from "~/delivery/days";
 import { getLocale } from "~/i18n/i18next.server";
 import { readForm } from "~/platform/http.server";
 import { deliveryBounds } from "~/settings/model";
@@ -28,6 +32,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Nothing to order, or a product sold out since: the cart says what to do.
   if (cart.count === 0 || cart.soldOut > 0) throw redirect("/cart");
   const t = shop.t(language, "common");
+  const window = currentDeliveryWindow(
+    shop.clock,
+    deliveryBounds(settings.delivery, shop.config.delivery, shop.today()),
+  );
   return {
     meta: {
       title: pageTitle(t, t("pages.checkout.title")),
@@ -35,10 +43,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     // One token per form shown: sending the same form twice places one order (D9).
     token: randomUUID(),
-    window: currentDeliveryWindow(
-      shop.clock,
-      deliveryBounds(settings.delivery, shop.config.delivery, shop.today()),
-    ),
+    window,
+    // Where and when (D84): the zones open now, each with its first day by the shop's clock.
+    offer: deliveryOffer(settings.zones, settings.week, shop.clock(), window, language),
+    minimum: settings.week.minimum,
   };
 }
 
@@ -46,18 +54,28 @@ export const meta: MetaFunction<typeof loader> = pageMetaTags;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { settings } = shop.content();
+  const form = await readForm(request);
+  // Without JavaScript, choosing the area asks the page again: the fee and the total, what
+  // was typed kept, nothing checked or placed yet.
+  if (form.get("intent") === "area")
+    return data({
+      error: null,
+      values: Object.fromEntries(checkoutFields.map((field) => [field, form.get(field) ?? ""])),
+    });
   const outcome = await submitCheckout(
     {
       db: shop.db,
       now: shop.clock,
       delivery: deliveryBounds(settings.delivery, shop.config.delivery, shop.today()),
+      zones: settings.zones,
+      week: settings.week,
       takingOrders: settings.orders.taking,
       shopPhone: settings.contacts.phone || settings.contacts.whatsapp || null,
       telegram: shop.telegram,
       rateLimiter: orderRateLimiter(shop.db, shop.clock, shop.config.orderRateLimit),
     },
     {
-      form: await readForm(request),
+      form,
       cart: await shop.cart.read(request, cartKnowsOf(shop.content().catalog)),
       language: await getLocale(request),
       client: clientKey(request, context.clientAddress, shop.config),
@@ -99,11 +117,20 @@ async function thankYou(request: Request, orderNumber: number): Promise<Response
 }
 
 export default function Checkout() {
-  const { token, window } = useLoaderData<typeof loader>();
+  const { token, window, offer, minimum } = useLoaderData<typeof loader>();
   const ordering = useRootData()?.ordering;
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("checkout");
   const { lines, total } = usePricedCart();
+  // The area chosen: the page's answer's, else the one zone there is; the form's select
+  // changes it at once with JavaScript.
+  const answered = actionData?.values.area ?? "";
+  const [area, setArea] = useState(answered);
+  const [seen, setSeen] = useState(answered);
+  if (seen !== answered) {
+    setSeen(answered);
+    setArea(answered);
+  }
 
   return (
     <section className="page checkout">
@@ -113,7 +140,14 @@ export default function Checkout() {
       </header>
       <div className="checkout__layout">
         {ordering?.taking !== false ? (
-          <CheckoutForm token={token} window={window} result={actionData} />
+          <CheckoutForm
+            token={token}
+            window={window}
+            offer={offer}
+            area={area}
+            onArea={setArea}
+            result={actionData}
+          />
         ) : (
           <ClosedNotice resumeOn={ordering?.resumeOn ?? null} />
         )}
@@ -132,9 +166,7 @@ export default function Checkout() {
               </li>
             ))}
           </ul>
-          <p className="order-summary__total">
-            <span>{t("checkout:summary.total")}</span> <Price amount={total} />
-          </p>
+          <DeliverySummary offer={offer} area={area} goods={total} minimum={minimum} />
           <p className="order-summary__payment">{t("checkout:summary.payment")}</p>
           <Link to="/cart">{t("checkout:summary.edit")}</Link>
         </aside>

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createRateLimiter } from "~/checkout/rate-limit.server";
 import { type CheckoutDeps, submitCheckout } from "~/checkout/submit.server";
+import { type DeliveryZone, defaultWeek, defaultZones } from "~/delivery/zones";
 import { blockPhone, listBlockedPhones, unblockPhone } from "~/orders/blocked.server";
 import type { Database } from "../../db/schema";
 import { freshDatabase } from "./support/database";
@@ -26,6 +27,8 @@ function deps(limit = 10, takingOrders = true): CheckoutDeps {
     takingOrders,
     shopPhone: "+995 555 000 111",
     delivery: { from: null, until: null },
+    zones: defaultZones,
+    week: defaultWeek,
     telegram: {
       botToken: "123:abc",
       chatIds: ["111", "222"],
@@ -198,5 +201,97 @@ describe("submitCheckout (D8, D9, D12)", () => {
   it("refuses a missing or malformed token", async () => {
     const outcome = await submitCheckout(deps(), submission({ token: "x" }));
     expect(outcome).toMatchObject({ status: "refused", error: { message: "errors.expired" } });
+  });
+});
+
+describe("where, then when (D84)", () => {
+  // 22 Nov 2026 is a Sunday; 10:00 in Tbilisi.
+  const zones: DeliveryZone[] = [
+    { ...(defaultZones[0] as DeliveryZone), fee: 500, freeFrom: 30_000 },
+    {
+      id: "rustavi",
+      names: { ru: "Рустави", ka: "რუსთავი", en: "Rustavi" },
+      fee: 700,
+      freeFrom: 15_000,
+      weekdays: [2, 5],
+      earliest: 1,
+      on: true,
+    },
+  ];
+  const zoned = (week = defaultWeek) => ({ ...deps(), zones, week });
+
+  it("charges the area's fee, keeps its name in the order's language, and collects goods + fee", async () => {
+    const outcome = await submitCheckout(
+      zoned(),
+      submission({ area: "tbilisi", deliveryTime: "23.11.26" }),
+    );
+    expect(outcome.status).toBe("placed");
+    const order = await db.selectFrom("orders").selectAll().executeTakeFirstOrThrow();
+    expect(order).toMatchObject({
+      total: 20_500,
+      delivery_fee: 500,
+      delivery_zone: "tbilisi",
+      delivery_area: "თბილისი",
+    });
+  });
+
+  it("delivers free from the area's amount", async () => {
+    await submitCheckout(zoned(), submission({ area: "rustavi", deliveryTime: "24.11.26" }));
+    const order = await db.selectFrom("orders").selectAll().executeTakeFirstOrThrow();
+    expect(order).toMatchObject({ total: 20_000, delivery_fee: 0, delivery_area: "რუსთავი" });
+  });
+
+  it("asks for an area when there are several, and stores nothing", async () => {
+    const outcome = await submitCheckout(zoned(), submission({ deliveryTime: "24.11.26" }));
+    expect(outcome).toMatchObject({ status: "refused", error: { message: "check.area" } });
+    expect(await count("orders")).toBe(0);
+  });
+
+  it("refuses a day the area's courier does not go, naming the next possible day", async () => {
+    const outcome = await submitCheckout(
+      zoned(),
+      submission({ area: "rustavi", deliveryTime: "25.11.26" }),
+    );
+    expect(outcome).toMatchObject({
+      status: "refused",
+      httpStatus: 400,
+      error: {
+        message: "check.closedDay",
+        fields: ["deliveryTime"],
+        values: { area: "რუსთავი", weekday: 5, date: "27.11" },
+      },
+      values: { area: "rustavi", deliveryTime: "25.11.26" },
+    });
+    expect(await count("orders")).toBe(0);
+  });
+
+  it("refuses today after the cut-off and a holiday, naming the earliest day", async () => {
+    const week = { cutoffHour: 9, holidays: ["2026-11-23"], minimum: null };
+    const outcome = await submitCheckout(
+      zoned(week),
+      submission({ area: "tbilisi", deliveryTime: "22.11.26" }),
+    );
+    expect(outcome).toMatchObject({
+      error: { message: "check.earliest", values: { weekday: 2, date: "24.11" } },
+    });
+  });
+
+  it("places nothing below the minimum order and says how much is missing", async () => {
+    const week = { cutoffHour: null, holidays: [], minimum: 25_000 };
+    const outcome = await submitCheckout(
+      zoned(week),
+      submission({ area: "tbilisi", deliveryTime: "23.11.26" }),
+    );
+    expect(outcome).toMatchObject({
+      status: "refused",
+      error: { message: "check.minimum", values: { missing: 5_000, minimum: 25_000 } },
+    });
+    expect(await count("orders")).toBe(0);
+  });
+
+  it("needs no area in a shop with one zone, and names none", async () => {
+    await submitCheckout(deps(), submission());
+    const order = await db.selectFrom("orders").selectAll().executeTakeFirstOrThrow();
+    expect(order).toMatchObject({ delivery_zone: "tbilisi", delivery_area: null, delivery_fee: 0 });
   });
 });

@@ -1,0 +1,75 @@
+import { useTranslation } from "react-i18next";
+import type { DeliveryOffer } from "~/delivery/days";
+import { missingForMinimum } from "~/delivery/fee";
+import { Isolated, isolate } from "~/i18n/isolate";
+import { formatPrice } from "~/i18n/money";
+import { Price } from "~/ui/Price";
+import { offeredFee, offeredZone } from "./offered";
+
+/**
+ * The order summary's money (D84): the goods, the delivery to the chosen area (its fee, or
+ * free), and the total the courier collects; before an area is chosen, a word asking for
+ * it. A shop with its one free zone shows the total alone, as it always did. Below the
+ * minimum order, how much is missing.
+ */
+export function DeliverySummary({
+  offer,
+  area,
+  goods,
+  minimum,
+}: {
+  offer: DeliveryOffer;
+  area: string;
+  goods: number;
+  minimum: number | null;
+}) {
+  const { t } = useTranslation("checkout");
+  const zone = offeredZone(offer, area || null);
+  const fee = offeredFee(zone, goods);
+  const plain = offer.zones.length === 1 && fee === 0;
+  const missing = missingForMinimum({ minimum }, goods);
+  return (
+    <>
+      {plain ? null : (
+        <dl className="order-summary__money" aria-live="polite">
+          <div>
+            <dt>{t("checkout:summary.goods")}</dt>
+            <dd>
+              <Price amount={goods} />
+            </dd>
+          </div>
+          <div>
+            <dt>{zone ? t("checkout:summary.delivery", { area: zone.name }) : t("fields.area")}</dt>
+            <dd>
+              {fee === null ? (
+                t("checkout:summary.chooseArea")
+              ) : fee === 0 ? (
+                t("checkout:summary.free")
+              ) : (
+                <Price amount={fee} />
+              )}
+            </dd>
+          </div>
+        </dl>
+      )}
+      <p className="order-summary__total">
+        <span>{t("checkout:summary.total")}</span> <Price amount={goods + (fee ?? 0)} />
+      </p>
+      {missing > 0 && minimum !== null ? (
+        <p className="order-summary__minimum">
+          <MinimumText minimum={minimum} missing={missing} />
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** "The minimum order is 50 ₾: add 15 ₾ more.", the amounts isolated as prices are. */
+export function MinimumText({ minimum, missing }: { minimum: number; missing: number }) {
+  const { t, i18n } = useTranslation("checkout");
+  const text = t("checkout:check.minimum", {
+    minimum: isolate(formatPrice(minimum, i18n.language)),
+    missing: isolate(formatPrice(missing, i18n.language)),
+  });
+  return <Isolated text={text} />;
+}
