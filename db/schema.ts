@@ -322,7 +322,13 @@ export interface LeasesTable {
   expires_at: string;
 }
 
-export type ProductStatus = "draft" | "coming_soon" | "on_sale" | "sold_out" | "hidden";
+export type ProductStatus =
+  | "draft"
+  | "coming_soon"
+  | "on_sale"
+  | "sold_out"
+  | "hidden"
+  | "archived";
 
 /** The catalogue (D32): one row a product; its texts, photos and files beside it. */
 export interface ProductsTable {

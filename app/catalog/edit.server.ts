@@ -310,3 +310,92 @@ export async function saveTexts(
     return { status: "saved" };
   });
 }
+
+export type DeleteProductOutcome =
+  /**
+   * Gone with its texts and photos; or, since orders name it, archived instead (or it
+   * already was). The product as it was, to name it.
+   */
+  | { status: "deleted" | "archived" | "alreadyArchived"; product: CatalogProduct }
+  | { status: "notFound" };
+
+/** The title a product went by: Russian, else any language's, else its key. */
+function storedTitle(product: CatalogProduct): string {
+  const titles = [product.texts.ru, ...Object.values(product.texts)].map((texts) => texts?.title);
+  return titles.find((title) => title !== undefined && title.trim() !== "") ?? product.key;
+}
+
+/**
+ * The owner's Delete. A product no order names goes for good, with its texts, its photos
+ * and their files; the trail keeps its title. One an order names is archived instead: its
+ * orders, slips, CSV and reports go on naming it, shoppers no longer see it. Whether an
+ * order names it is read in the same transaction, so an order placed meanwhile is never
+ * left naming a product that is gone.
+ */
+export async function deleteProduct(
+  db: Kysely<Database>,
+  input: { key: string; actor: Actor; now: number },
+): Promise<DeleteProductOutcome> {
+  return db.transaction().execute(async (trx): Promise<DeleteProductOutcome> => {
+    const product = await productIn(trx, input.key);
+    if (!product) return { status: "notFound" };
+    if (await hasOrders(trx, product.key)) {
+      if (product.status === "archived") return { status: "alreadyArchived", product };
+      await setStatus(trx, product, "archived", input);
+      return { status: "archived", product };
+    }
+    const photoIds = product.photos.map((photo) => photo.id);
+    if (photoIds.length > 0) {
+      await trx.deleteFrom("photo_files").where("photo_id", "in", photoIds).execute();
+      await trx.deleteFrom("product_photos").where("id", "in", photoIds).execute();
+    }
+    await trx.deleteFrom("product_texts").where("product_id", "=", product.id).execute();
+    await trx.deleteFrom("products").where("id", "=", product.id).execute();
+    await recordChanges(trx, {
+      actor: input.actor,
+      subject: { type: "product", id: product.key },
+      now: input.now,
+      changes: [{ field: "deleted", before: storedTitle(product), after: null }],
+    });
+    await bumpRevision(trx);
+    return { status: "deleted", product };
+  });
+}
+
+/** A status change the Delete section makes (archive, restore), recorded as any other. */
+async function setStatus(
+  trx: Kysely<Database>,
+  product: CatalogProduct,
+  status: "archived" | "hidden",
+  input: { actor: Actor; now: number },
+): Promise<void> {
+  await trx
+    .updateTable("products")
+    .set({ status, updated_at: isoAt(input.now) })
+    .where("id", "=", product.id)
+    .execute();
+  await recordChanges(trx, {
+    actor: input.actor,
+    subject: { type: "product", id: product.key },
+    now: input.now,
+    changes: [{ field: "status", before: product.status, after: status }],
+  });
+  await bumpRevision(trx);
+}
+
+/**
+ * An archived product back in the desk's list, as hidden: shoppers see it again only when
+ * the owner gives it a status they see, with what that status needs.
+ */
+export async function restoreProduct(
+  db: Kysely<Database>,
+  input: { key: string; actor: Actor; now: number },
+): Promise<"restored" | "notArchived" | "notFound"> {
+  return db.transaction().execute(async (trx) => {
+    const product = await productIn(trx, input.key);
+    if (!product) return "notFound";
+    if (product.status !== "archived") return "notArchived";
+    await setStatus(trx, product, "hidden", input);
+    return "restored";
+  });
+}

@@ -9,7 +9,19 @@ import { type LanguageCode, languageCodes } from "~/i18n/languages";
 export const groups = ["face", "body", "suncare"] as const;
 export type GroupId = (typeof groups)[number];
 
-export const productStatuses = ["draft", "coming_soon", "on_sale", "sold_out", "hidden"] as const;
+/**
+ * `archived`: a product orders name, taken out of use. Like hidden, shoppers never see it;
+ * the desk's product list also sets it aside, since it cannot be deleted (its orders, slips
+ * and reports go on naming it).
+ */
+export const productStatuses = [
+  "draft",
+  "coming_soon",
+  "on_sale",
+  "sold_out",
+  "hidden",
+  "archived",
+] as const;
 export type ProductStatus = (typeof productStatuses)[number];
 
 /** The home page's three lines, each a tile and a column of the mega menu. */

@@ -124,3 +124,57 @@ export async function changesSince(
   if (revision === undefined) return [];
   return listActivity(db, { subject, after: revision, fields, limit: 20 });
 }
+
+/**
+ * Whether two rows were written by one save: the same person, the same subject, the same
+ * instant. A save records its fields with one `now` in one statement of its transaction,
+ * so its rows are also next to each other in the trail.
+ */
+export function sameSave(a: ActivityRow, b: ActivityRow): boolean {
+  return (
+    a.at === b.at &&
+    a.staff_id === b.staff_id &&
+    a.actor === b.actor &&
+    a.subject_type === b.subject_type &&
+    a.subject === b.subject
+  );
+}
+
+/** Rows (newest first) as saves: each a run of rows `sameSave` joins, newest first. */
+export function groupSaves(rows: readonly ActivityRow[]): ActivityRow[][] {
+  const saves: ActivityRow[][] = [];
+  for (const row of rows) {
+    const last = saves.at(-1);
+    if (last?.[0] && sameSave(last[0], row)) last.push(row);
+    else saves.push([row]);
+  }
+  return saves;
+}
+
+/** How many rows a page of saves reads at a time: a product's launch writes dozens. */
+const SAVES_BATCH = 200;
+
+/**
+ * A page of the trail counted in saves, not rows, newest first: a save is never split
+ * across two pages. `older`: the id the next page reads before, or null on the last page.
+ */
+export async function listSaves(
+  db: Kysely<Database>,
+  filter: ActivityFilter = {},
+): Promise<{ saves: ActivityRow[][]; older: number | null }> {
+  const limit = filter.limit ?? ACTIVITY_PAGE;
+  const saves: ActivityRow[][] = [];
+  let before = filter.before;
+  for (;;) {
+    const rows = await listActivity(db, { ...filter, before, limit: SAVES_BATCH });
+    for (const save of groupSaves(rows)) {
+      const last = saves.at(-1);
+      if (last?.[0] && save[0] && sameSave(last[0], save[0])) last.push(...save);
+      else if (saves.length === limit) return { saves, older: last?.at(-1)?.id ?? null };
+      else saves.push(save);
+    }
+    const oldest = rows.at(-1);
+    if (rows.length < SAVES_BATCH || !oldest) return { saves, older: null };
+    before = oldest.id;
+  }
+}

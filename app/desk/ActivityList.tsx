@@ -2,16 +2,23 @@ import { useTranslation } from "react-i18next";
 import { Price } from "~/ui/Price";
 import { fieldWords, valueWords } from "./activity-words";
 
-/** One row of the trail as a page shows it: dates formatted, subjects named. */
+/** One field a save changed, before → after. */
+export interface ActivityChange {
+  id: number;
+  field: string;
+  before: string | null;
+  after: string | null;
+}
+
+/** One save as a page shows it: who, when, what (dates formatted, subjects named), its fields. */
 export interface ActivityEntry {
   id: number;
   at: string;
   actor: string;
   /** What changed, in the reader's words (a product's title, "Settings", a name). */
   subject: string;
-  field: string;
-  before: string | null;
-  after: string | null;
+  /** In the order the save wrote them. */
+  changes: ActivityChange[];
 }
 
 /** Long texts are cut in the row; the whole value opens below. */
@@ -78,47 +85,66 @@ function Value({ field, value }: { field: string; value: string | null }) {
   );
 }
 
-/** The trail of owners' changes (D31): when, who, what, which field, before → after. */
+/** A field's name in the reader's words ("Title (ქართული)", "Order 000123"). */
+function useFieldLabel() {
+  const { t } = useTranslation("desk");
+  return (field: string) => {
+    const words = fieldWords(field);
+    return words.kind === "text"
+      ? `${t(`productTexts.fields.${words.name}`)} (${words.language})`
+      : words.kind === "language"
+        ? `${t(`activity.fields.${words.name}`)} (${words.language})`
+        : words.kind === "field"
+          ? t(`activity.fields.${words.name}`)
+          : words.kind === "order"
+            ? t("order.number", { number: words.number })
+            : field;
+  };
+}
+
+/**
+ * The trail of owners' changes (D31), a card a save: when, who, what, then each field it
+ * changed, before → after (a long text cut, whole a tap away).
+ */
 export function ActivityList({ entries }: { entries: ActivityEntry[] }) {
   const { t } = useTranslation("desk");
+  const label = useFieldLabel();
   if (entries.length === 0) return <p className="desk-hint">{t("activity.none")}</p>;
   return (
     <ol className="desk-cards">
-      {entries.map((entry) => {
-        const words = fieldWords(entry.field);
-        const label =
-          words.kind === "text"
-            ? `${t(`productTexts.fields.${words.name}`)} (${words.language})`
-            : words.kind === "language"
-              ? `${t(`activity.fields.${words.name}`)} (${words.language})`
-              : words.kind === "field"
-                ? t(`activity.fields.${words.name}`)
-                : words.kind === "order"
-                  ? t("order.number", { number: words.number })
-                  : entry.field;
-        return (
-          <li key={entry.id} className="desk-card">
-            <p className="desk-hint">
-              {entry.at} · {entry.actor}
-            </p>
-            <p>
-              <strong>{entry.subject}</strong>
-              {" · "}
-              {label}
-            </p>
-            {/* A div: a long value opens in a <details>, which a paragraph cannot hold. */}
-            <div>
-              <span className="visually-hidden">{t("activity.before")}: </span>
-              <Value field={entry.field} value={entry.before} />
-              <span className="desk-arrow" aria-hidden="true">
-                {" → "}
-              </span>
-              <span className="visually-hidden">{t("activity.after")}: </span>
-              <Value field={entry.field} value={entry.after} />
-            </div>
-          </li>
-        );
-      })}
+      {entries.map((entry) => (
+        <li key={entry.id} className="desk-card desk-activity">
+          <p className="desk-hint">
+            {entry.at} · {entry.actor}
+          </p>
+          <p>
+            <strong>{entry.subject}</strong>
+            {entry.changes.length > 1 ? (
+              <>
+                {" · "}
+                {t("activity.fieldCount", { count: entry.changes.length })}
+              </>
+            ) : null}
+          </p>
+          <ul className="desk-activity__changes">
+            {entry.changes.map((change) => (
+              <li key={change.id}>
+                <span className="desk-activity__field">{label(change.field)}</span>
+                {/* A div: a long value opens in a <details>, which a paragraph cannot hold. */}
+                <div>
+                  <span className="visually-hidden">{t("activity.before")}: </span>
+                  <Value field={change.field} value={change.before} />
+                  <span className="desk-arrow" aria-hidden="true">
+                    {" → "}
+                  </span>
+                  <span className="visually-hidden">{t("activity.after")}: </span>
+                  <Value field={change.field} value={change.after} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        </li>
+      ))}
     </ol>
   );
 }

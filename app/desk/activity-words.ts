@@ -18,6 +18,7 @@ export type FieldWords =
 
 const FIELDS = new Set([
   "created",
+  "deleted",
   "group",
   "slug",
   "status",
@@ -121,7 +122,7 @@ export function valueWords(field: string, value: string): ValueWords {
   if (field === "active" && (value === "active" || value === "inactive"))
     return { kind: "flag", value: value === "active" ? "yes" : "no" };
   if (field === "closed" && value === "closed") return { kind: "flag", value: "yes" };
-  if (field === "status" && /^(draft|coming_soon|on_sale|sold_out|hidden)$/.test(value)) {
+  if (field === "status" && /^(draft|coming_soon|on_sale|sold_out|hidden|archived)$/.test(value)) {
     return { kind: "status", value };
   }
   if (field === "role" && /^(owner|staff)$/.test(value)) return { kind: "role", value };

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { findProduct } from "~/catalog/model";
 import { titleOf } from "~/catalog/texts";
-import { type ActivityFilter, listActivity } from "~/content/activity.server";
+import { type ActivityFilter, listSaves } from "~/content/activity.server";
 import type { Content } from "~/content/store.server";
 import type { LanguageCode } from "~/i18n/languages";
 import { formatShopDate, formatShopDateTime } from "~/platform/calendar";
@@ -9,8 +9,9 @@ import type { Database } from "../../db/schema";
 import type { ActivityEntry } from "./ActivityList";
 
 /**
- * A page of the trail as the reader sees it: times in the shop's zone and the reader's
- * language, products by their title in that language, people by name, settings by name.
+ * A page of the trail as the reader sees it, one card a save (`limit` of them): times in
+ * the shop's zone and the reader's language, products by their title in that language,
+ * people by name, settings by name, each field the save changed in the order it wrote them.
  */
 export async function activityEntries(
   db: Kysely<Database>,
@@ -26,9 +27,8 @@ export async function activityEntries(
     label: (subject: "settings" | "review" | "testimonial", id: string) => string;
   },
 ): Promise<{ entries: ActivityEntry[]; older: number | null }> {
-  const limit = filter.limit ?? 50;
-  const rows = await listActivity(db, { ...filter, limit: limit + 1 });
-  const page = rows.slice(0, limit);
+  const { saves, older } = await listSaves(db, filter);
+  const page = saves.flat();
   const staffIds = [
     ...new Set(
       page.filter((row) => row.subject_type === "staff").map((row) => Number(row.subject)),
@@ -71,25 +71,30 @@ export async function activityEntries(
     stored !== null && (field === "created" || field === "related")
       ? stored.split(", ").map(title).join(", ")
       : stored;
-  const entries = page.map((row) => ({
-    id: row.id,
-    at: formatShopDateTime(Date.parse(row.at), language),
-    actor: row.actor,
-    subject:
-      row.subject_type === "product"
-        ? title(row.subject)
-        : row.subject_type === "staff"
-          ? (names.get(row.subject) ?? row.subject)
-          : row.subject_type === "phone"
-            ? row.subject
-            : row.subject_type === "courier" || row.subject_type === "cash"
-              ? courierSubject(row.subject)
-              : row.subject_type === "review" || row.subject_type === "testimonial"
-                ? label(row.subject_type, row.subject)
-                : label("settings", row.subject),
-    field: row.field,
-    before: value(row.field, row.before),
-    after: value(row.field, row.after),
-  }));
-  return { entries, older: rows.length > limit ? (page.at(-1)?.id ?? null) : null };
+  const entries = saves
+    .flatMap(([row, ...others]) => (row ? [{ row, rows: [row, ...others].reverse() }] : []))
+    .map(({ row, rows }) => ({
+      id: row.id,
+      at: formatShopDateTime(Date.parse(row.at), language),
+      actor: row.actor,
+      subject:
+        row.subject_type === "product"
+          ? title(row.subject)
+          : row.subject_type === "staff"
+            ? (names.get(row.subject) ?? row.subject)
+            : row.subject_type === "phone"
+              ? row.subject
+              : row.subject_type === "courier" || row.subject_type === "cash"
+                ? courierSubject(row.subject)
+                : row.subject_type === "review" || row.subject_type === "testimonial"
+                  ? label(row.subject_type, row.subject)
+                  : label("settings", row.subject),
+      changes: rows.map((change) => ({
+        id: change.id,
+        field: change.field,
+        before: value(change.field, change.before),
+        after: value(change.field, change.after),
+      })),
+    }));
+  return { entries, older };
 }

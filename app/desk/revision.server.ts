@@ -70,11 +70,13 @@ export async function staleAnswer(
   const values = { ...typed };
   const seen = new Set<string>();
   // Oldest first: a field compares with what the page showed, the value before its first change.
-  for (const change of [...entries].reverse()) {
+  // Each field changed, newest first, as the trail lists its rows.
+  const changes = entries.flatMap((entry) => [...entry.changes].reverse());
+  for (const change of [...changes].reverse()) {
     const name = control(change.field);
     if (name === null || seen.has(name)) continue;
     seen.add(name);
-    const latest = entries.find((entry) => control(entry.field) === name);
+    const latest = changes.find((entry) => control(entry.field) === name);
     if (same(typed[name], change.before)) values[name] = latest?.after ?? "";
   }
   return { kind: "stale", changes: entries, values, revision };

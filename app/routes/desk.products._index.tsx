@@ -10,37 +10,47 @@ import { shop } from "~/shop.server";
 import { Price } from "~/ui/Price";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 
-/** Every product with its status, price, stock and which languages want work (D32, D36). */
+/**
+ * Every product with its status, price, stock and which languages want work (D32, D36);
+ * the archived ones set aside on a list of their own (`?archived=1`).
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   await shop.desk.requireOwner(request);
   const language = await getLocale(request);
   const t = shop.t(language, "desk");
   const times = await textChangeTimes(shop.db);
+  const archived = new URL(request.url).searchParams.get("archived") === "1";
+  // As stored now: orders take stock without a new revision.
+  const { products } = await loadCatalog(shop.db);
+  const isArchived = (product: { status: string }) => product.status === "archived";
   return {
     meta: { title: pageTitle(t, t("products.title"), { brand: false }), noindex: true },
-    // As stored now: orders take stock without a new revision.
-    products: (await loadCatalog(shop.db)).products.map((product) => {
-      const states = textStates(product, times.get(product.key));
-      return {
-        key: product.key,
-        href: `/desk/products/${product.key}`,
-        title: productTitle(product, language),
-        status: product.status,
-        price: product.price,
-        stock: product.stock,
-        languages: languageCodes.map((code) => ({
-          code,
-          name: getLanguage(code).name,
-          // Nothing missing a sale would show, nothing older than the Russian.
-          state:
-            states[code].missing.length > 0
-              ? ("missing" as const)
-              : states[code].outdated.length > 0
-                ? ("outdated" as const)
-                : ("complete" as const),
-        })),
-      };
-    }),
+    archived,
+    archivedCount: products.filter(isArchived).length,
+    products: products
+      .filter((product) => isArchived(product) === archived)
+      .map((product) => {
+        const states = textStates(product, times.get(product.key));
+        return {
+          key: product.key,
+          href: `/desk/products/${product.key}`,
+          title: productTitle(product, language),
+          status: product.status,
+          price: product.price,
+          stock: product.stock,
+          languages: languageCodes.map((code) => ({
+            code,
+            name: getLanguage(code).name,
+            // Nothing missing a sale would show, nothing older than the Russian.
+            state:
+              states[code].missing.length > 0
+                ? ("missing" as const)
+                : states[code].outdated.length > 0
+                  ? ("outdated" as const)
+                  : ("complete" as const),
+          })),
+        };
+      }),
   };
 }
 
@@ -50,16 +60,23 @@ export const meta: MetaFunction<typeof loader> = pageMetaTags;
 const SIGNS = { complete: "✓", missing: "…", outdated: "↻" } as const;
 
 export default function DeskProducts() {
-  const { products } = useLoaderData<typeof loader>();
+  const { products, archived, archivedCount } = useLoaderData<typeof loader>();
   const { t } = useTranslation("desk");
   return (
     <section className="desk-page">
-      <h1>{t("products.title")}</h1>
-      <p>
-        <Link to="/desk/products/new" className="desk-button">
-          {t("products.new")}
-        </Link>
-      </p>
+      <h1>{archived ? t("products.removal.archivedTitle") : t("products.title")}</h1>
+      {archived ? (
+        <p>
+          <Link to="/desk/products">{t("products.back")}</Link>
+        </p>
+      ) : (
+        <p>
+          <Link to="/desk/products/new" className="desk-button">
+            {t("products.new")}
+          </Link>
+        </p>
+      )}
+      {products.length === 0 ? <p className="desk-hint">{t("products.removal.none")}</p> : null}
       <ul className="desk-cards">
         {products.map((product) => (
           <li key={product.key} className="desk-card">
@@ -101,6 +118,13 @@ export default function DeskProducts() {
           </li>
         ))}
       </ul>
+      {!archived && archivedCount > 0 ? (
+        <p>
+          <Link to="/desk/products?archived=1">
+            {t("products.removal.archivedLink", { count: archivedCount })}
+          </Link>
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -94,7 +94,7 @@ function useToastText(toast: Toast): string {
     case "limit":
       return t("cart:toast.limit", { max: MAX_LINE_QUANTITY });
     case "desk":
-      return t(`desk:${toast.message}`);
+      return t(`desk:${toast.message}`, toast.values);
     case "checkout":
       return t(`checkout:${toast.message}`);
     case "error":

@@ -5,7 +5,7 @@ export type Toast = { id: string } & (
   | { kind: "added"; title: string }
   | { kind: "limit" }
   /** A desk page's notice: a key of the `desk` dictionary (saved, unchanged …). */
-  | { kind: "desk"; message: string }
+  | { kind: "desk"; message: string; values?: Record<string, string> }
   /** A notice on the shopper's own order page: a key of the `checkout` dictionary. */
   | { kind: "checkout"; message: string }
   | { kind: "error"; error: CartError | "badRequest" }

@@ -152,8 +152,13 @@ describe("the activity trail (D31)", () => {
       ],
     });
     const content = await loadContent(db);
+    // Each field a card lists, with its card's who, when and what.
     const read = async (language: "ka" | "ar") =>
-      (await activityEntries(db, {}, { content, language, label: (subject) => subject })).entries;
+      (
+        await activityEntries(db, {}, { content, language, label: (subject) => subject })
+      ).entries.flatMap(({ changes, ...card }) =>
+        changes.map((change) => ({ ...card, ...change })),
+      );
     const title = (key: string, language: "ka" | "ar") =>
       findProduct(content.catalog, key)?.texts[language]?.title;
     const ka = await read("ka");

@@ -1,10 +1,12 @@
 import { data } from "@remix-run/node";
-import { PRODUCT_DETAILS, saveProduct } from "~/catalog/edit.server";
+import { PRODUCT_DETAILS, deleteProduct, restoreProduct, saveProduct } from "~/catalog/edit.server";
 import { type PublishProblem, productKey } from "~/catalog/model";
 import { type ProductFieldError, parseProductForm } from "~/catalog/product-form";
+import { productTitle } from "~/catalog/texts";
 import type { DeskContext } from "~/desk/context";
 import { type StaleAnswer, formRevision, staleAnswer } from "~/desk/revision.server";
 import type { GuardedSession } from "~/desk/session.server";
+import { getLocale } from "~/i18n/i18next.server";
 import { redirectWithToast } from "~/ui/toast.server";
 
 /** A refused save: what was typed, and the revision the form goes on from. */
@@ -76,4 +78,52 @@ export async function saveProductForm(
       });
     }
   }
+}
+
+/**
+ * Delete, confirmed: the product gone and the owner back at the list, named in the toast;
+ * or, since orders name it, archived and back at its page, saying so.
+ */
+export async function removeProductForm(
+  shop: DeskContext,
+  session: GuardedSession,
+  request: Request,
+  params: { group?: string; slug?: string },
+) {
+  const language = await getLocale(request);
+  const outcome = await deleteProduct(shop.db, {
+    key: productKey(params.group ?? "", params.slug ?? ""),
+    actor: { staffId: session.staff.id, name: session.staff.name },
+    now: shop.clock(),
+  });
+  if (outcome.status === "notFound") throw new Response(null, { status: 404 });
+  if (outcome.status !== "alreadyArchived") await shop.refreshContent();
+  const title = productTitle(outcome.product, language);
+  throw await redirectWithToast(
+    shop.flash,
+    request,
+    outcome.status === "deleted" ? "/desk/products" : `/desk/products/${outcome.product.key}`,
+    { kind: "desk", message: `products.removal.${outcome.status}`, values: { title } },
+  );
+}
+
+/** An archived product back in the list, as hidden. */
+export async function restoreProductForm(
+  shop: DeskContext,
+  session: GuardedSession,
+  request: Request,
+  params: { group?: string; slug?: string },
+) {
+  const key = productKey(params.group ?? "", params.slug ?? "");
+  const outcome = await restoreProduct(shop.db, {
+    key,
+    actor: { staffId: session.staff.id, name: session.staff.name },
+    now: shop.clock(),
+  });
+  if (outcome === "notFound") throw new Response(null, { status: 404 });
+  if (outcome === "restored") await shop.refreshContent();
+  throw await redirectWithToast(shop.flash, request, `/desk/products/${key}`, {
+    kind: "desk",
+    message: outcome === "restored" ? "products.removal.restored" : "products.unchanged",
+  });
 }

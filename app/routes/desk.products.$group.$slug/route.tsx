@@ -13,8 +13,8 @@ import { readForm } from "~/platform/http.server";
 import { shop } from "~/shop.server";
 import { pageMetaTags } from "~/ui/meta";
 import { useFocusOnAnswer } from "~/ui/use-focus-on-answer";
-import { Problems, TextsList } from "./Parts";
-import { saveProductForm } from "./actions.server";
+import { Problems, Removal, TextsList } from "./Parts";
+import { removeProductForm, restoreProductForm, saveProductForm } from "./actions.server";
 import { readProductEditor } from "./view.server";
 
 /** A product as its owner edits it (D32); its texts and photos each have a page of their own. */
@@ -27,7 +27,15 @@ export const meta: MetaFunction<typeof loader> = pageMetaTags;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const session = await shop.desk.requireOwner(request, { page: false });
-  return saveProductForm(shop, session, request, params, await readForm(request));
+  const form = await readForm(request);
+  switch (form.get("intent")) {
+    case "remove":
+      return removeProductForm(shop, session, request, params);
+    case "restore":
+      return restoreProductForm(shop, session, request, params);
+    default:
+      return saveProductForm(shop, session, request, params, form);
+  }
 }
 
 type Answer = ReturnType<typeof useActionData<typeof action>>;
@@ -44,7 +52,8 @@ function fieldErrors(answer: Answer): ProductFieldError[] {
 }
 
 export default function EditProduct() {
-  const { product, locked, others, languages, activity, revision } = useLoaderData<typeof loader>();
+  const { product, locked, confirming, others, languages, activity, revision } =
+    useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const { t } = useTranslation("desk");
   const refusal = useFocusOnAnswer<HTMLDivElement>(answer);
@@ -203,6 +212,8 @@ export default function EditProduct() {
           {t("products.save")}
         </button>
       </Form>
+
+      <Removal product={product} named={locked} confirming={confirming} />
 
       <h2>{t("activity.title")}</h2>
       <ActivityList entries={activity} />

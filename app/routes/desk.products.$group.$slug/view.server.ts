@@ -53,8 +53,14 @@ export async function readProductEditor(
       photos: product.photos.length,
     },
     locked: await hasOrders(shop.db, key),
+    /** Delete's second step: the owner pressed Delete and is asked once more. */
+    confirming: new URL(request.url).searchParams.get("remove") === "1",
+    // An archived product is offered only where it is already related.
     others: catalog.products
-      .filter((other) => other.key !== key)
+      .filter(
+        (other) =>
+          other.key !== key && (other.status !== "archived" || product.related.includes(other.key)),
+      )
       .map((other) => ({ key: other.key, title: productTitle(other, language) })),
     languages: languageCodes.map((code) => ({
       code,

@@ -21,11 +21,18 @@ function cookiesFrom(response: Response, previous = ""): string {
   return [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
 }
 
-/** A cart with the ointment and an open checkout form, as a browser without scripts has them. */
-export async function prepareOrder(baseUrl: string, address: string): Promise<PreparedOrder> {
+/**
+ * A cart with the ointment (or the product `key`) and an open checkout form, as a browser
+ * without scripts has them.
+ */
+export async function prepareOrder(
+  baseUrl: string,
+  address: string,
+  key = "body/hemor-cream",
+): Promise<PreparedOrder> {
   const added = await fetch(`${baseUrl}/cart`, {
     method: "POST",
-    body: new URLSearchParams({ intent: "add", key: "body/hemor-cream" }),
+    body: new URLSearchParams({ intent: "add", key }),
     redirect: "manual",
   });
   const cookie = cookiesFrom(added);
