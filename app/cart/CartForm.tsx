@@ -3,6 +3,7 @@ import { type FormEvent, type ReactNode, useEffect, useRef } from "react";
 import { useShowOnce, useToasts } from "~/ui/Toasts";
 import { useHydrated } from "~/ui/use-hydrated";
 import type { CartAnswer, CartIntent } from "./intents";
+import { loadCartRules } from "./use-cart";
 
 /** A fetcher for cart changes whose answer (added, refused…) appears as a toast. */
 export function useCartFetcher(key?: string) {
@@ -40,7 +41,14 @@ export function CartForm({
   const location = useLocation();
   const hydrated = useHydrated();
   return (
-    <fetcher.Form method="post" action="/cart" className={className} onSubmit={onSubmit}>
+    <fetcher.Form
+      method="post"
+      action="/cart"
+      className={className}
+      onSubmit={onSubmit}
+      onPointerDown={prefetchCartRules}
+      onFocus={prefetchCartRules}
+    >
       <input type="hidden" name="intent" value={intent} />
       {productKey ? <input type="hidden" name="key" value={productKey} /> : null}
       {expected !== undefined ? <input type="hidden" name="expected" value={expected} /> : null}
@@ -49,6 +57,13 @@ export function CartForm({
       {children}
     </fetcher.Form>
   );
+}
+
+/** The preview's rules, fetched as the shopper touches the form, before it is sent. */
+function prefetchCartRules() {
+  loadCartRules().catch(() => {
+    // Not arrived: the change's own answer settles the cart.
+  });
 }
 
 /**

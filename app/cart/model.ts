@@ -1,6 +1,6 @@
 import type { PhotoView } from "~/catalog/photos";
 import type { TextLang } from "~/catalog/texts";
-import { BADGE_MAX, MAX_CART_LINES, MAX_LINE_QUANTITY } from "~/constants";
+import { MAX_CART_LINES, MAX_LINE_QUANTITY } from "~/constants";
 
 /**
  * The cart: catalogue keys and quantities, nothing else (D4, D5). Every function here
@@ -25,7 +25,6 @@ export interface CartProduct {
 
 /** Why a product may not be added to a cart now, or null when it may. */
 export type CartRules = (key: string) => CartError | null;
-export type CartProducts = (key: string) => CartProduct | undefined;
 import type { Cart, CartLine } from "~/catalog/lines";
 
 export type { Cart, CartLine };
@@ -126,48 +125,6 @@ export function removeLine(cart: Cart, key: string): CartResult {
 
 export function clearCart(): CartResult {
   return { ok: true, cart: [], limited: false };
-}
-
-/** What the header badge shows: the count, or "9+" above 9. */
-export function badgeText(count: number): string {
-  return count > BADGE_MAX ? `${BADGE_MAX}+` : String(count);
-}
-
-export interface PricedLine {
-  product: CartProduct;
-  qty: number;
-  /** Tetri: the catalogue's price × quantity. */
-  subtotal: number;
-}
-
-export interface PricedCart {
-  lines: PricedLine[];
-  /** Tetri, of the lines that can be ordered. */
-  total: number;
-  count: number;
-  /** Lines whose product sold out since it was put in the cart: no checkout until removed. */
-  soldOut: number;
-}
-
-/**
- * The cart priced from the catalogue alone: whatever a request said about prices is
- * never read. Lines whose product is unknown are dropped; sold-out lines stay, shown as
- * such and left out of the total.
- */
-export function priceCart(cart: Cart, products: CartProducts): PricedCart {
-  const lines: PricedLine[] = [];
-  for (const line of cart) {
-    const product = products(line.key);
-    if (!product) continue;
-    lines.push({ product, qty: line.qty, subtotal: product.price * line.qty });
-  }
-  const available = lines.filter((line) => line.product.orderable);
-  return {
-    lines,
-    total: available.reduce((sum, line) => sum + line.subtotal, 0),
-    count: lines.length,
-    soldOut: lines.length - available.length,
-  };
 }
 
 /**

@@ -1,7 +1,45 @@
 import { useFetchers } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { useRootData } from "~/ui/root-data";
-import { applyCartIntent, isCartIntent } from "./intents";
-import { type Cart, type CartProduct, type PricedCart, priceCart } from "./model";
+import type { Cart, CartProduct } from "./model";
+import { type PricedCart, priceCart } from "./priced";
+
+type CartRules = typeof import("./intents");
+let loadedRules: CartRules | null = null;
+let loading: Promise<CartRules> | null = null;
+
+/**
+ * The rules that preview a cart change (./intents and ./model, 0.5 KB gzip) are not part
+ * of a page's first load (D85): a cart form fetches them when the shopper first touches
+ * it, before it is sent, and a change on its way fetches them if that has not.
+ */
+export function loadCartRules(): Promise<CartRules> {
+  loading ??= import("./intents").then(
+    (module) => {
+      loadedRules = module;
+      return module;
+    },
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+function useCartRules(needed: boolean): CartRules | null {
+  const [loaded, setLoaded] = useState(loadedRules);
+  useEffect(() => {
+    if (loaded || !needed) return;
+    loadCartRules().then(
+      (module) => setLoaded(module),
+      () => {
+        // Not arrived (offline): the server's answer settles the cart, as without them.
+      },
+    );
+  }, [loaded, needed]);
+  return loaded;
+}
 
 /**
  * The cart as the shopper should see it right now: the server's cart with every cart
@@ -17,13 +55,15 @@ export function useCart(): Cart {
     const product = products[key];
     return product && !product.orderable ? "soldOut" : null;
   };
-  const fetchers = useFetchers();
+  const changes = useFetchers().filter(
+    (fetcher) => fetcher.formAction === "/cart" && fetcher.formData,
+  );
+  const intents = useCartRules(changes.length > 0);
   let cart: Cart = serverCart;
-  for (const fetcher of fetchers) {
-    if (fetcher.formAction !== "/cart" || !fetcher.formData) continue;
-    const intent = fetcher.formData.get("intent");
-    if (!isCartIntent(intent)) continue;
-    const result = applyCartIntent(rules, cart, intent, fetcher.formData);
+  for (const { formData } of changes) {
+    const intent = formData?.get("intent");
+    if (!formData || !intents?.isCartIntent(intent)) continue;
+    const result = intents.applyCartIntent(rules, cart, intent, formData);
     if (result.ok) cart = result.cart;
   }
   return cart;

@@ -23,7 +23,14 @@ export interface TelegramUpdate {
   message?: IncomingMessage;
   callback_query?: {
     id: string;
-    from: { id: number; first_name?: string; last_name?: string; username?: string };
+    from: {
+      id: number;
+      first_name?: string;
+      last_name?: string;
+      username?: string;
+      /** The language of the presser's Telegram app (an IETF tag), when it knows. */
+      language_code?: unknown;
+    };
     message?: { message_id: number; chat: { id: number | string } };
     data?: string;
   };
@@ -156,7 +163,12 @@ export function createUpdateHandler(options: UpdateHandlerOptions): UpdateHandle
 
       const chatId = String(press.message?.chat.id ?? "");
       // A shopper's button is the shopper's alone; the desk reads every other.
-      const shopper = await handleShopperPress(trx, { chatId, data: press.data }, at, chat);
+      const shopper = await handleShopperPress(
+        trx,
+        { chatId, data: press.data, language: press.from?.language_code },
+        at,
+        chat,
+      );
       if (shopper.outcome !== "notMine") return { outcome: "shopper" as const, shopper };
       if (!chat.deskChatIds.includes(chatId)) return { outcome: "forbidden" as const };
       const wanted = decodeDeskPress(press.data);

@@ -1,4 +1,10 @@
-import { type LanguageCode, browserLanguages, defaultLanguage, isLanguageCode } from "./languages";
+import {
+  type LanguageCode,
+  browserLanguages,
+  defaultLanguage,
+  isLanguageCode,
+  languages,
+} from "./languages";
 
 export interface LanguageSignals {
   /** The `?lng=` value of the address, if any. */
@@ -46,4 +52,14 @@ export function preferredBrowserLanguage(header: string | null): string | null {
     if (!best || q > best.q) best = { tag, q };
   }
   return best ? (best.tag.split("-")[0] ?? null) : null;
+}
+
+/**
+ * The shop's language for a BCP 47 tag ("ka", "en-US", "hy" for Armenian, which the shop
+ * calls `am`), by its primary subtag; null when it is none of the nine.
+ */
+export function languageOfTag(tag: unknown): LanguageCode | null {
+  if (typeof tag !== "string") return null;
+  const primary = tag.trim().split(/[-_]/)[0]?.toLowerCase();
+  return languages.find((language) => language.htmlLang === primary)?.code ?? null;
 }

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { CartForm, useCartFetcher, useExpectedQuantity } from "~/cart/CartForm";
 import { readTypedQuantity } from "~/cart/cart.server";
 import { type CartAnswer, applyCartIntent, isCartIntent } from "~/cart/intents";
-import type { PricedLine } from "~/cart/model";
+import type { PricedLine } from "~/cart/priced";
 import { cartKnowsOf, cartProduct, cartRulesOf } from "~/cart/products";
 import { usePricedCart } from "~/cart/use-cart";
 import { cheapestZone, deliveryHint, missingForMinimum } from "~/delivery/fee";

@@ -4,7 +4,7 @@ import { Link, data, redirect, useActionData, useLoaderData } from "@remix-run/r
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { originCookieOf, readOrigin } from "~/analytics/origin";
-import { priceCart } from "~/cart/model";
+import { priceCart } from "~/cart/priced";
 import { cartKnowsOf, cartProduct } from "~/cart/products";
 import { usePricedCart } from "~/cart/use-cart";
 import { CheckoutForm } from "~/checkout/CheckoutForm";

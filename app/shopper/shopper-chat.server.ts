@@ -1,5 +1,6 @@
 import escapeHtml from "escape-html";
 import type { Transaction } from "kysely";
+import { languageOfTag } from "~/i18n/detect";
 import { fixedT } from "~/i18n/instance.server";
 import type { LanguageCode } from "~/i18n/languages";
 import { type Actor, appendEvent, changeOrderStatusIn } from "~/orders/change-status.server";
@@ -28,6 +29,8 @@ export const SHOPPER_TELEGRAM_ACTOR: Actor = { name: "shopper (Telegram)", staff
 export interface IncomingMessage {
   message_id?: number;
   chat: { id: number | string };
+  /** Who wrote: Telegram says the language of their app (an IETF tag), when it knows. */
+  from?: { language_code?: unknown };
   text?: string;
 }
 
@@ -66,20 +69,29 @@ function reply(
   };
 }
 
-/** A text for a chat whose language the shop does not know: Russian, then English. */
-function bothLanguages(key: "bot.help" | "bot.answer.forbidden"): string {
+/**
+ * A text for a chat the shop follows no order in (D83): in its writer's language when
+ * Telegram told it and the shop speaks it, else in Russian, then English.
+ */
+function inChatLanguage(
+  key: "bot.help" | "bot.answer.forbidden",
+  language: LanguageCode | null,
+): string {
+  if (language) return fixedT(language, "checkout")(key);
   return [fixedT("ru", "checkout")(key), fixedT("en", "checkout")(key)].join("\n\n");
 }
 
 /**
  * The language the shop knows a chat by: a desk chat's is the owner's setting for the
- * chats, a shopper's is the language of the latest order it follows; any other chat's
- * is unknown (null), and it is answered in Russian and English.
+ * chats, a shopper's is the language of the latest order it follows; any other chat's is
+ * the one its writer's Telegram says (`told`, D83), or unknown (null): then it is
+ * answered in Russian and English.
  */
 async function chatLanguage(
   trx: Transaction<Database>,
   chatId: string,
   chat: ChatSettings,
+  told: unknown,
 ): Promise<LanguageCode | null> {
   if (chat.deskChatIds.includes(chatId)) return chat.language;
   const latest = await trx
@@ -90,12 +102,7 @@ async function chatLanguage(
     .orderBy("orders.id", "desc")
     .limit(1)
     .executeTakeFirst();
-  return latest ? orderLanguage(latest) : null;
-}
-
-/** The help for a chat the shop knows nothing of: in Russian and English, no order's data. */
-function helpText(): string {
-  return escapeHtml(bothLanguages("bot.help"));
+  return latest ? orderLanguage(latest) : languageOfTag(told);
 }
 
 /**
@@ -103,7 +110,8 @@ function helpText(): string {
  * token links the chat to that order and answers, in the order's language, with where it
  * stands and, while it is new, Confirm and Cancel; `/stop` unlinks the chat from every
  * order; anything else from a following chat is told where its latest order stands, and
- * from any other chat gets the short help in Russian and English, never an order's data.
+ * from any other chat gets the short help in its writer's language (Telegram's, when the
+ * shop speaks it; else Russian and English, D83), never an order's data.
  * Every answer goes through the outbox in the update's own transaction. Staff chats are
  * never linked or answered: the desk's chat is not a shopper.
  */
@@ -207,7 +215,15 @@ export async function handleShopperMessage(
   // Someone the shop does not know: the help, at most once in ten minutes per chat.
   await trx
     .insertInto("notifications")
-    .values(reply(chatId, helpText(), `help:${Math.floor(now / HELP_EVERY_MS)}`, now, null))
+    .values(
+      reply(
+        chatId,
+        escapeHtml(inChatLanguage("bot.help", languageOfTag(message.from?.language_code))),
+        `help:${Math.floor(now / HELP_EVERY_MS)}`,
+        now,
+        null,
+      ),
+    )
     .onConflict((conflict) => conflict.columns(["topic", "chat_id"]).doNothing())
     .execute();
   return "help";
@@ -251,14 +267,17 @@ export type ShopperPressVerdict =
  */
 export async function handleShopperPress(
   trx: Transaction<Database>,
-  press: { chatId: string; data: unknown },
+  press: { chatId: string; data: unknown; language?: unknown },
   now: number,
   chat: ChatSettings,
 ): Promise<ShopperPressVerdict> {
   const wanted = decodeShopperPress(press.data);
   if (!wanted) return { outcome: "notMine" };
   const forbidden = async () =>
-    ({ outcome: "forbidden", language: await chatLanguage(trx, press.chatId, chat) }) as const;
+    ({
+      outcome: "forbidden",
+      language: await chatLanguage(trx, press.chatId, chat, press.language),
+    }) as const;
   if (chat.deskChatIds.includes(press.chatId)) return forbidden();
   const order = await trx
     .selectFrom("orders")
@@ -297,10 +316,9 @@ export async function handleShopperPress(
 
 /** The short answer under a shopper's press, in the order's (or the chat's) language. */
 export function shopperPressAnswer(verdict: ShopperPressVerdict): string {
-  if (verdict.outcome === "forbidden" && verdict.language)
-    return fixedT(verdict.language, "checkout")("bot.answer.forbidden");
-  if (verdict.outcome === "notMine" || verdict.outcome === "forbidden")
-    return bothLanguages("bot.answer.forbidden");
+  if (verdict.outcome === "forbidden")
+    return inChatLanguage("bot.answer.forbidden", verdict.language);
+  if (verdict.outcome === "notMine") return inChatLanguage("bot.answer.forbidden", null);
   const t = shopperT(verdict.order);
   if (verdict.outcome === "stale")
     return t("bot.answer.stale", { status: t(`track.step.${verdict.status}`) });

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { badgeText } from "~/cart/model";
+import { badgeText } from "~/cart/priced";
 import { useCart } from "~/cart/use-cart";
 import { HEADER_SHRINK_SCROLL_PX } from "~/constants";
 import type { LanguageCode } from "~/i18n/languages";

@@ -1,6 +1,8 @@
 import {
   type ReactNode,
+  Suspense,
   createContext,
+  lazy,
   useCallback,
   useContext,
   useEffect,
@@ -8,9 +10,7 @@ import {
   useState,
 } from "react";
 import { useTranslation } from "react-i18next";
-import { MAX_LINE_QUANTITY, TOAST_MS } from "~/constants";
 import type { Toast } from "~/ui/toast";
-import { useHydrated } from "./use-hydrated";
 
 interface ToastApi {
   show(toast: Toast): void;
@@ -61,90 +61,55 @@ export function ToastProvider({
 
   useShowOnce(flashed, show);
 
+  useListBeforeFirstToast();
+
   const api = useRef<ToastApi>({ show }).current;
+  const { t } = useTranslation("cart");
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <ToastRegion toasts={toasts} dismiss={dismiss} />
+      {/* The region is always there, so a screen reader hears what comes into it. */}
+      <section className="toasts" aria-label={t("toast.region")}>
+        {/* biome-ignore lint/a11y/useSemanticElements: <output> may not hold the list. */}
+        <div role="status" aria-live="polite">
+          <ol>
+            {toasts.length > 0 ? (
+              <Suspense fallback={null}>
+                <ToastList toasts={toasts} dismiss={dismiss} />
+              </Suspense>
+            ) : null}
+          </ol>
+        </div>
+      </section>
     </ToastContext.Provider>
   );
 }
 
-function ToastRegion({ toasts, dismiss }: { toasts: Toast[]; dismiss(id: string): void }) {
-  const { t } = useTranslation("cart");
-  return (
-    <section className="toasts" aria-label={t("toast.region")}>
-      {/* biome-ignore lint/a11y/useSemanticElements: <output> may not hold the list. */}
-      <div role="status" aria-live="polite">
-        <ol>
-          {toasts.map((toast) => (
-            <ToastItem key={toast.id} toast={toast} dismiss={dismiss} />
-          ))}
-        </ol>
-      </div>
-    </section>
-  );
-}
+const loadList = () => import("./ToastList");
 
-function useToastText(toast: Toast): string {
-  const { t } = useTranslation("cart");
-  switch (toast.kind) {
-    case "added":
-      return t("cart:toast.added", { title: toast.title });
-    case "limit":
-      return t("cart:toast.limit", { max: MAX_LINE_QUANTITY });
-    case "desk":
-      return t(`desk:${toast.message}`, toast.values);
-    case "checkout":
-      return t(`checkout:${toast.message}`);
-    case "error":
-      return t(`cart:toast.errors.${toast.error}`);
-  }
-}
+/**
+ * What shows the toasts (0.6 KB gzip) is not part of a page's first load (D85): the
+ * browser fetches it with the first toast, or before it, on the shopper's first tap or
+ * key, which comes before any answer with a toast. The server renders it as part of the
+ * page, so a toast it kept for the page is in the HTML, with or without JavaScript; when
+ * scripts start, React keeps that HTML until the list has arrived.
+ */
+const ToastList = import.meta.env.SSR
+  ? (await loadList()).ToastList
+  : lazy(() => loadList().then((module) => ({ default: module.ToastList })));
 
-function ToastItem({ toast, dismiss }: { toast: Toast; dismiss(id: string): void }) {
-  const { t } = useTranslation("cart");
-  const hydrated = useHydrated();
-  const text = useToastText(toast);
-  const timer = useRef<ReturnType<typeof setTimeout>>();
-
-  const start = useCallback(() => {
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => dismiss(toast.id), TOAST_MS);
-  }, [dismiss, toast.id]);
-  const pause = useCallback(() => clearTimeout(timer.current), []);
-
+function useListBeforeFirstToast() {
   useEffect(() => {
-    start();
-    return pause;
-  }, [start, pause]);
-
-  return (
-    <li
-      className={toast.kind === "error" ? "toast toast--error" : "toast"}
-      onMouseEnter={pause}
-      onMouseLeave={start}
-      onFocus={pause}
-      onBlur={start}
-    >
-      <span className="toast__text">{text}</span>
-      {hydrated ? (
-        <button
-          type="button"
-          className="toast__close"
-          onClick={() => dismiss(toast.id)}
-          aria-label={t("toast.close")}
-        >
-          <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
-            <path
-              d="M3 3l10 10M13 3L3 13"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-            />
-          </svg>
-        </button>
-      ) : null}
-    </li>
-  );
+    const events = ["pointerdown", "keydown"] as const;
+    const load = () => {
+      for (const event of events) window.removeEventListener(event, load, true);
+      loadList().catch(() => {
+        // Not arrived (offline): the first toast asks again.
+      });
+    };
+    for (const event of events) window.addEventListener(event, load, true);
+    return () => {
+      for (const event of events) window.removeEventListener(event, load, true);
+    };
+  }, []);
 }

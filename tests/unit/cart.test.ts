@@ -2,20 +2,18 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { applyCartIntent, isCartIntent } from "~/cart/intents";
 import {
   type Cart,
-  type CartProducts,
   type CartRules,
   addToCart,
-  badgeText,
   decrement,
   deserializeCart,
   increment,
   normalizeQuantity,
   parseTypedQuantity,
-  priceCart,
   removeLine,
   setQuantity,
   storedCart,
 } from "~/cart/model";
+import { type CartProducts, badgeText, priceCart } from "~/cart/priced";
 import { cartKnowsOf, cartProduct, cartRulesOf } from "~/cart/products";
 import type { Catalog, CatalogProduct } from "~/catalog/model";
 import { MAX_CART_LINES } from "~/constants";

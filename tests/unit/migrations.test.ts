@@ -96,6 +96,9 @@ describe("migrations", () => {
       "chat_token",
       "phone_key",
       "depersonalised_at",
+      "delivery_zone",
+      "delivery_area",
+      "delivery_fee",
     ]);
   });
 

@@ -1,7 +1,9 @@
+import escapeHtml from "escape-html";
 import type { Kysely } from "kysely";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createUpdateHandler } from "~/chat/telegram-updates.server";
 import { findOrCreateStaff } from "~/desk/auth.server";
+import { languageOfTag } from "~/i18n/detect";
 import { fixedT } from "~/i18n/instance.server";
 import type { LanguageCode } from "~/i18n/languages";
 import { formatPrice } from "~/i18n/money";
@@ -50,6 +52,18 @@ describe("the shopper's bot, by itself", () => {
     expect(readCommand(" /STOP ")).toEqual({ kind: "stop" });
     expect(readCommand("where is my order?")).toEqual({ kind: "other" });
     expect(readCommand(undefined)).toEqual({ kind: "other" });
+  });
+
+  it("reads Telegram's language tags as the shop's languages", () => {
+    expect(languageOfTag("ka")).toBe("ka");
+    expect(languageOfTag("en-US")).toBe("en");
+    expect(languageOfTag("pt_BR")).toBeNull();
+    expect(languageOfTag("hy")).toBe("am");
+    expect(languageOfTag("am")).toBeNull();
+    expect(languageOfTag("AR")).toBe("ar");
+    expect(languageOfTag("")).toBeNull();
+    expect(languageOfTag(undefined)).toBeNull();
+    expect(languageOfTag(42)).toBeNull();
   });
 
   it("keeps the shopper's buttons apart from the desk's", () => {
@@ -155,15 +169,26 @@ describe("the shopper follows an order in Telegram", () => {
     return result.placed.order;
   }
 
-  const write = (text: string, chatId: number | string = SHOPPER_CHAT) => ({
+  /** A message; `language` is what the writer's Telegram app says (`from.language_code`). */
+  const write = (text: string, chatId: number | string = SHOPPER_CHAT, language?: string) => ({
     update_id: ++updateId,
-    message: { message_id: updateId, chat: { id: chatId }, text },
+    message: {
+      message_id: updateId,
+      chat: { id: chatId },
+      ...(language ? { from: { id: 42, language_code: language } } : {}),
+      text,
+    },
   });
-  const press = (data: string, chatId: number | string = SHOPPER_CHAT, message = 1) => ({
+  const press = (
+    data: string,
+    chatId: number | string = SHOPPER_CHAT,
+    message = 1,
+    language?: string,
+  ) => ({
     update_id: ++updateId,
     callback_query: {
       id: `q${updateId}`,
-      from: { id: 42, first_name: "Nino" },
+      from: { id: 42, first_name: "Nino", language_code: language },
       message: { message_id: message, chat: { id: chatId } },
       data,
     },
@@ -369,6 +394,53 @@ describe("the shopper follows an order in Telegram", () => {
       "event.followed",
       "event.unfollowed",
       null,
+    ]);
+  });
+
+  it("answers a chat it does not know in its writer's Telegram language when the shop speaks it (D83)", async () => {
+    const handle = handler();
+    const help = (language: LanguageCode) => escapeHtml(fixedT(language, "checkout")("bot.help"));
+    const cases: Array<[number, string | undefined, string]> = [
+      [801, "ka", help("ka")],
+      // Armenian is `hy` to Telegram and `am` to the shop.
+      [802, "hy", help("am")],
+      [803, "ar", help("ar")],
+      [804, "en-US", help("en")],
+      [805, "fr", `${help("ru")}\n\n${help("en")}`],
+      [806, undefined, `${help("ru")}\n\n${help("en")}`],
+    ];
+    for (const [chatId, language] of cases)
+      expect(await handle(write("hello", chatId, language))).toBe("replied");
+    await dispatcher().tick();
+    for (const [chatId, , expected] of cases)
+      expect(sentTo(chatId).map((body) => body.text)).toEqual([expected]);
+  });
+
+  it("refuses a press in the linked order's or the desk's language before Telegram's (D83)", async () => {
+    const order = await place("ka");
+    const other = await place("de");
+    const handle = createUpdateHandler({
+      db,
+      api: api(),
+      chat: { ...chat, language: "tr" },
+      now: () => clock,
+      log,
+    });
+    await handle(write(`/start ${other.chat_token}`));
+    const cancel = encodeShopperPress({ orderNumber: order.order_number, kind: "cancel" });
+    expect(await handle(press(cancel, DESK_CHAT, 1, "ka"))).toBe("forbidden");
+    expect(await handle(press(cancel, SHOPPER_CHAT, 1, "ka"))).toBe("forbidden");
+    expect(await handle(press(cancel, 777, 1, "he"))).toBe("forbidden");
+    expect(await handle(press(cancel, 778, 1, "pt-BR"))).toBe("forbidden");
+    const forbidden = (language: LanguageCode) =>
+      fixedT(language, "checkout")("bot.answer.forbidden");
+    expect(
+      calls.filter((call) => call.method === "answerCallbackQuery").map((call) => call.body.text),
+    ).toEqual([
+      forbidden("tr"),
+      forbidden("de"),
+      forbidden("he"),
+      `${forbidden("ru")}\n\n${forbidden("en")}`,
     ]);
   });
 
