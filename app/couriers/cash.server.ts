@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import { type Actor, recordChanges } from "~/content/activity.server";
+import type { DeliveryZone } from "~/delivery/zones";
+import { orderAmounts } from "~/orders/amounts";
 import { changeOrderStatusIn } from "~/orders/change-status.server";
 import { systemNoteColumns } from "~/orders/event-note";
 import type { ChatSettings } from "~/orders/message.server";
@@ -11,6 +13,7 @@ import { type CalendarDate, parseIsoDate, toIsoDate, toShortDate } from "~/platf
 import { isoAt } from "~/platform/clock";
 import type { Courier, Database, HandoffOutcome } from "../../db/schema";
 import { type DayFigures, type RefuseReason, closeProblem, dayFigures } from "./model";
+import { byPlace } from "./places";
 
 export interface HandOverInput {
   courierId: number;
@@ -86,7 +89,7 @@ export async function handOver(
           order_id: change.order.id,
           courier_id: courier.id,
           day,
-          amount: change.order.total,
+          amount: orderAmounts(change.order).total,
           handed_at: isoAt(now),
           handed_by: input.actor.name,
         })
@@ -105,7 +108,14 @@ export interface Parcel {
   address: string;
   phone: string;
   pinnedNote: string | null;
+  /** The zone the order went to and its area's name then (D84). */
+  zone: string | null;
+  area: string | null;
+  /** Cash to collect, as handed over: the goods and the delivery fee. */
   amount: number;
+  /** The order's goods and delivery fee (`orderAmounts`). */
+  goods: number;
+  delivery: number;
   outcome: HandoffOutcome | null;
   reason: string | null;
   nextDay: string | null;
@@ -150,6 +160,10 @@ export async function courierDays(
       "orders.address",
       "orders.phone",
       "orders.pinned_note",
+      "orders.total",
+      "orders.delivery_fee",
+      "orders.delivery_zone",
+      "orders.delivery_area",
     ])
     .where("handoffs.day", "=", day);
   if (courierId !== undefined) query = query.where("handoffs.courier_id", "=", courierId);
@@ -184,6 +198,7 @@ export async function courierDays(
       };
       days.set(row.courierId, entry);
     }
+    const amounts = orderAmounts(row);
     entry.parcels.push({
       handoffId: row.handoffId,
       orderNumber: row.order_number,
@@ -191,7 +206,11 @@ export async function courierDays(
       address: row.address,
       phone: row.phone,
       pinnedNote: row.pinned_note,
+      zone: row.delivery_zone,
+      area: row.delivery_area,
       amount: row.amount,
+      goods: amounts.goods,
+      delivery: amounts.delivery,
       outcome: row.outcome,
       reason: row.reason,
       nextDay: row.next_day,
@@ -450,27 +469,40 @@ export function parseDay(text: string | null | undefined): string | null {
   return date ? toIsoDate(date) : null;
 }
 
-/** The confirmed orders a hand-off offers: those for the day first, then every other. */
-export async function handOffCandidates(db: Kysely<Database>, day: string) {
-  const rows = await db
-    .selectFrom("orders")
-    .select([
-      "id",
-      "order_number",
-      "name",
-      "address",
-      "phone",
-      "total",
-      "delivery_date",
-      "pinned_note",
-    ])
-    .where("status", "=", "confirmed")
-    .orderBy("delivery_date")
-    .orderBy("created_at")
-    .limit(500)
-    .execute();
+/**
+ * The confirmed orders a hand-off offers: those for the day first, then every other; each
+ * list by place (zones in the owner's order, named in `language`), then address (D84).
+ */
+export async function handOffCandidates(
+  db: Kysely<Database>,
+  day: string,
+  places: { zones: readonly DeliveryZone[]; language: string },
+) {
+  const rows = (
+    await db
+      .selectFrom("orders")
+      .select([
+        "id",
+        "order_number",
+        "name",
+        "address",
+        "phone",
+        "total",
+        "delivery_date",
+        "pinned_note",
+        "delivery_fee",
+        "delivery_zone",
+        "delivery_area",
+      ])
+      .where("status", "=", "confirmed")
+      .orderBy("delivery_date")
+      .orderBy("created_at")
+      .limit(500)
+      .execute()
+  ).map((row) => ({ ...row, zone: row.delivery_zone, area: row.delivery_area }));
+  const grouped = (list: typeof rows) => byPlace(list, places.zones, places.language);
   return {
-    forDay: rows.filter((row) => row.delivery_date === day),
-    others: rows.filter((row) => row.delivery_date !== day),
+    forDay: grouped(rows.filter((row) => row.delivery_date === day)),
+    others: grouped(rows.filter((row) => row.delivery_date !== day)),
   };
 }

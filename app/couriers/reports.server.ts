@@ -1,5 +1,7 @@
 import type { Kysely } from "kysely";
 import { DIRECT_SOURCE } from "~/analytics/origin";
+import type { DeliveryZone } from "~/delivery/zones";
+import { type OrderAmounts, orderAmounts } from "~/orders/amounts";
 import {
   type CalendarDate,
   addDays,
@@ -11,6 +13,7 @@ import {
 import { isoAt } from "~/platform/clock";
 import type { Database } from "../../db/schema";
 import { refusalRate } from "./model";
+import { placeOf } from "./places";
 
 /**
  * The owner's numbers (D68), worked out from the orders themselves. Orders are chosen by
@@ -40,8 +43,12 @@ export interface Totals {
   refusalRate: number | null;
   /** The cash on the parcels that went out with a courier (shipped, delivered or refused). */
   expected: number;
-  /** What the delivered orders add up to. */
+  /** What the delivered orders add up to: their goods and delivery fees (D84). */
   collected: number;
+  /** The delivered orders' goods. */
+  goods: number;
+  /** The delivery fees the delivered orders carried. */
+  fees: number;
   /** What owners counted in hand from couriers; the shop's revenue. */
   received: number;
   /** Received less collected on the couriers' days counted so far. */
@@ -76,6 +83,16 @@ export interface CourierRow extends Row {
   difference: number;
 }
 
+/** Orders and the delivered ones' goods and fees by the zone they went to (D84). */
+export interface ZoneRow {
+  key: string;
+  name: string;
+  placed: number;
+  delivered: number;
+  goods: number;
+  fees: number;
+}
+
 export interface DayPoint {
   day: string;
   placed: number;
@@ -96,6 +113,7 @@ export interface Report {
   languages: Row[];
   couriers: CourierRow[];
   sources: Row[];
+  zones: ZoneRow[];
 }
 
 /** Today, the last 7 or 30 days (today included), as ranges. */
@@ -117,6 +135,9 @@ interface Chosen {
   source: string | null;
   courier_id: number | null;
   not_home: number;
+  delivery_fee: number;
+  zone: string | null;
+  area: string | null;
 }
 
 function dayOfInstant(iso: string): string {
@@ -131,17 +152,21 @@ function count(row: Row, order: Chosen) {
   row.placed += 1;
   if (order.status === "delivered") {
     row.delivered += 1;
-    row.collected += order.total;
+    row.collected += orderAmounts(order).total;
   }
   if (order.status === "refused") row.refused += 1;
   row.refusalRate = refusalRate(row.delivered, row.refused);
 }
 
-/** The report for a range; `titles` names products in the reader's language. */
+/**
+ * The report for a range; `titles` names products in the reader's language, `places` the
+ * zones (today's, in the owner's order; an order's stored area for one no longer there).
+ */
 export async function buildReport(
   db: Kysely<Database>,
   range: ReportRange,
   titles: (key: string) => string | null,
+  places: { zones: readonly DeliveryZone[]; language: string } = { zones: [], language: "en" },
 ): Promise<Report> {
   const from = toIsoDate(range.from);
   const to = toIsoDate(range.to);
@@ -157,6 +182,9 @@ export async function buildReport(
       "source",
       "courier_id",
       "not_home",
+      "delivery_fee",
+      "delivery_zone",
+      "delivery_area",
     ]);
   query =
     range.by === "placed"
@@ -166,6 +194,8 @@ export async function buildReport(
       : query.where("delivery_date", ">=", from).where("delivery_date", "<=", to);
   const orders: Chosen[] = (await query.orderBy("id").execute()).map((order) => ({
     ...order,
+    zone: order.delivery_zone,
+    area: order.delivery_area,
     day: range.by === "placed" ? dayOfInstant(order.created_at) : (order.delivery_date ?? ""),
   }));
   const ids = orders.map((order) => order.id);
@@ -193,7 +223,8 @@ export async function buildReport(
   ]);
 
   const has = (status: string) => orders.filter((order) => order.status === status);
-  const sum = (list: Chosen[]) => list.reduce((total, order) => total + order.total, 0);
+  const sum = (list: Chosen[], part: keyof OrderAmounts = "total") =>
+    list.reduce((total, order) => total + orderAmounts(order)[part], 0);
   const delivered = has("delivered");
   const refused = has("refused");
   const notCancelled = orders.filter((order) => order.status !== "cancelled");
@@ -231,6 +262,8 @@ export async function buildReport(
       orders.filter((order) => ["shipped", "delivered", "refused"].includes(order.status)),
     ),
     collected: sum(delivered),
+    goods: sum(delivered, "goods"),
+    fees: sum(delivered, "delivery"),
     received,
     difference,
     uncounted,
@@ -308,6 +341,28 @@ export async function buildReport(
     })
     .filter((row) => row.placed > 0);
 
+  const zones = new Map<string, ZoneRow & { rank: number }>();
+  for (const order of orders) {
+    const place = placeOf(order, places.zones, places.language);
+    const row = zones.get(place.key) ?? {
+      key: place.key,
+      name: place.name,
+      rank: place.rank,
+      placed: 0,
+      delivered: 0,
+      goods: 0,
+      fees: 0,
+    };
+    row.placed += 1;
+    if (order.status === "delivered") {
+      const amounts = orderAmounts(order);
+      row.delivered += 1;
+      row.goods += amounts.goods;
+      row.fees += amounts.delivery;
+    }
+    zones.set(place.key, row);
+  }
+
   return {
     from,
     to,
@@ -318,5 +373,8 @@ export async function buildReport(
     languages: grouped((order) => order.language),
     couriers: courierRows,
     sources: grouped((order) => order.source ?? DIRECT_SOURCE),
+    zones: [...zones.values()]
+      .sort((a, b) => a.rank - b.rank || a.name.localeCompare(b.name, places.language))
+      .map(({ rank: _rank, ...row }) => row),
   };
 }

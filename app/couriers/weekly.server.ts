@@ -37,7 +37,7 @@ export function dueMonday(now: number): CalendarDate | null {
 /**
  * Last week's numbers (Monday to Sunday) as the desk chats read them: orders placed that
  * week; delivered, refused and the refusal rate by delivery date; the cash received from
- * couriers that week, and what is still open (collected but not counted, or counted short).
+ * couriers that week, the delivery fees the delivered orders carried, and what is still open (collected but not counted, or counted short).
  * Null for a week with nothing in it (no order placed, none delivered or refused, no cash):
  * a shop that has not started selling gets no empty summaries.
  */
@@ -75,6 +75,8 @@ export async function weeklySummaryText(
     escapeText(t("weekly.delivered", { count: totals.delivered })),
     escapeText(t("weekly.refused", { count: totals.refused, rate })),
     escapeText(t("weekly.received", { amount: money(totals.received) })),
+    // Of the cash, what delivery brought (D84): a shop that charges none is not told of it.
+    ...(totals.fees > 0 ? [escapeText(t("weekly.fees", { amount: money(totals.fees) }))] : []),
     escapeText(t("weekly.open", { amount: money(open) })),
   ].join("\n");
 }

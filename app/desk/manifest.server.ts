@@ -17,15 +17,14 @@ export async function openManifest(
   const manifest = await readManifest(
     shop.db,
     shop.content().catalog,
+    shop.content().settings.zones,
     new URL(request.url),
     language,
   );
   if (!manifest) throw new Response("No such manifest.", { status: 404 });
   await session.access.record(
     "manifest",
-    manifest.parcels
-      .filter((parcel) => parcel.outcome !== "not_home")
-      .map((parcel) => parcel.orderNumber),
+    manifest.groups.flatMap((group) => group.items.map((parcel) => parcel.orderNumber)),
   );
   return { manifest, language };
 }

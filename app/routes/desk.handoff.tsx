@@ -5,6 +5,7 @@ import { handOffCandidates, handOver, parseDay } from "~/couriers/cash.server";
 import { listCouriers } from "~/couriers/couriers.server";
 import { actorOf, orderNumbersOf } from "~/desk/order-actions.server";
 import { getLocale } from "~/i18n/i18next.server";
+import { orderAmounts } from "~/orders/amounts";
 import { formatOrderNumber } from "~/orders/order-number";
 import { formatShopDate, parseIsoDate, toIsoDate } from "~/platform/calendar";
 import { readForm } from "~/platform/http.server";
@@ -20,36 +21,48 @@ import { pageMetaTags, pageTitle } from "~/ui/meta";
 export async function loader({ request }: LoaderFunctionArgs) {
   const { access } = await shop.desk.requireStaff(request);
   const url = new URL(request.url);
-  const t = shop.t(await getLocale(request), "desk");
+  const language = await getLocale(request);
+  const t = shop.t(language, "desk");
   const day = parseDay(url.searchParams.get("day")) ?? toIsoDate(shop.today());
   const couriers = (await listCouriers(shop.db)).filter((courier) => courier.active === 1);
   const byId = (id: number) => couriers.find((candidate) => candidate.id === id) ?? null;
   const courier = byId(Number(url.searchParams.get("courier")));
   // After a hand-over: the courier who took the parcels (for the note and the manifest).
   const handedTo = byId(Number(url.searchParams.get("to")));
-  const { forDay, others } = await handOffCandidates(shop.db, day);
+  const { forDay, others } = await handOffCandidates(shop.db, day, {
+    zones: shop.content().settings.zones,
+    language,
+  });
   // The list shows each parcel's phone, address and name (D35).
   await access.record(
     "handoff",
-    [...forDay, ...others].map((order) => order.order_number),
+    [...forDay, ...others].flatMap((group) => group.items.map((order) => order.order_number)),
   );
-  const row = (order: (typeof forDay)[number]) => ({
-    number: formatOrderNumber(order.order_number),
-    name: order.name,
-    address: order.address,
-    phone: order.phone,
-    total: order.total,
-    deliveryDate: order.delivery_date === null ? null : formatShopDate(order.delivery_date),
-    pinned: order.pinned_note,
-  });
+  const groups = (list: typeof forDay) =>
+    list.map((group) => ({
+      key: group.key,
+      name: group.name,
+      orders: group.items.map((order) => ({
+        number: formatOrderNumber(order.order_number),
+        name: order.name,
+        address: order.address,
+        phone: order.phone,
+        total: orderAmounts(order).total,
+        deliveryDate: order.delivery_date === null ? null : formatShopDate(order.delivery_date),
+        pinned: order.pinned_note,
+      })),
+    }));
+  const count = (list: typeof forDay) => list.reduce((sum, group) => sum + group.items.length, 0);
   const handed = url.searchParams.get("handed");
   return {
     meta: { title: pageTitle(t, t("handoff.title"), { brand: false }), noindex: true },
     day,
     couriers: couriers.map((candidate) => ({ id: candidate.id, name: candidate.name })),
     courier: courier ? { id: courier.id, name: courier.name } : null,
-    forDay: forDay.map(row),
-    others: others.map(row),
+    forDay: groups(forDay),
+    forDayCount: count(forDay),
+    others: groups(others),
+    othersCount: count(others),
     done:
       handed !== null && handedTo
         ? {
@@ -91,7 +104,8 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect(`/desk/handoff?${back}`, 303);
 }
 
-type Row = ReturnType<typeof useLoaderData<typeof loader>>["forDay"][number];
+type Group = ReturnType<typeof useLoaderData<typeof loader>>["forDay"][number];
+type Row = Group["orders"][number];
 
 function OrderChoice({ order, checked }: { order: Row; checked: boolean }) {
   const { t } = useTranslation("desk");
@@ -118,6 +132,22 @@ function OrderChoice({ order, checked }: { order: Row; checked: boolean }) {
       </label>
     </li>
   );
+}
+
+/** The orders of one list, a heading and a list a zone, sorted by address (D84). */
+function OrderGroups({ groups, checked }: { groups: Group[]; checked: boolean }) {
+  return groups.map((group) => (
+    <div key={group.key} className="desk-handoff__zone">
+      <h3>
+        <bdi>{group.name}</bdi>
+      </h3>
+      <ul className="desk-handoff">
+        {group.orders.map((order) => (
+          <OrderChoice key={order.number} order={order} checked={checked} />
+        ))}
+      </ul>
+    </div>
+  ));
 }
 
 export default function DeskHandoff() {
@@ -197,24 +227,16 @@ export default function DeskHandoff() {
         >
           <input type="hidden" name="day" value={page.day} />
           <input type="hidden" name="courier" value={page.courier.id} />
-          <h2 id="handoff-orders">{t("handoff.forDay", { count: page.forDay.length })}</h2>
-          {page.forDay.length === 0 ? (
+          <h2 id="handoff-orders">{t("handoff.forDay", { count: page.forDayCount })}</h2>
+          {page.forDayCount === 0 ? (
             <p className="desk-empty">{t("handoff.noneForDay")}</p>
           ) : (
-            <ul className="desk-handoff">
-              {page.forDay.map((order) => (
-                <OrderChoice key={order.number} order={order} checked />
-              ))}
-            </ul>
+            <OrderGroups groups={page.forDay} checked />
           )}
-          {page.others.length > 0 ? (
+          {page.othersCount > 0 ? (
             <details className="desk-handoff__others">
-              <summary>{t("handoff.others", { count: page.others.length })}</summary>
-              <ul className="desk-handoff">
-                {page.others.map((order) => (
-                  <OrderChoice key={order.number} order={order} checked={false} />
-                ))}
-              </ul>
+              <summary>{t("handoff.others", { count: page.othersCount })}</summary>
+              <OrderGroups groups={page.others} checked={false} />
             </details>
           ) : null}
           <button type="submit" className="desk-button desk-button--primary">

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { openManifest } from "~/desk/manifest.server";
+import { formatPrice } from "~/i18n/money";
 import { formatOrderNumber } from "~/orders/order-number";
 import { formatShopDate } from "~/platform/calendar";
 import { shop } from "~/shop.server";
@@ -10,7 +11,8 @@ import { pageMetaTags, pageTitle } from "~/ui/meta";
 
 /**
  * A courier's manifest for a day (D68), printable on A4 from a phone: every parcel with
- * its number, name, address, phone, items and cash, and the total to bring back.
+ * its number, name, address, phone, items and cash (goods and delivery), by zone then
+ * address, each zone's cash and the total to bring back (D84).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const session = await shop.desk.requireStaff(request);
@@ -27,9 +29,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     courier: manifest.courier,
     day: manifest.day,
     total: manifest.figures.expected,
-    parcels: manifest.parcels
-      .filter((parcel) => parcel.outcome !== "not_home")
-      .map((parcel) => ({
+    count: manifest.groups.reduce((sum, group) => sum + group.items.length, 0),
+    groups: manifest.groups.map((group) => ({
+      key: group.key,
+      name: group.name,
+      cash: group.cash,
+      parcels: group.items.map((parcel) => ({
         number: formatOrderNumber(parcel.orderNumber),
         name: parcel.name,
         address: parcel.address,
@@ -37,7 +42,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
         pinned: parcel.pinnedNote,
         items: parcel.items,
         amount: parcel.amount,
+        delivery: parcel.delivery,
       })),
+    })),
   };
 }
 
@@ -45,7 +52,7 @@ export const meta: MetaFunction<typeof loader> = pageMetaTags;
 
 export default function Manifest() {
   const page = useLoaderData<typeof loader>();
-  const { t } = useTranslation("desk");
+  const { t, i18n } = useTranslation("desk");
   return (
     <div className="desk-page desk-manifest">
       <p className="desk-slip__screen-only">
@@ -63,7 +70,7 @@ export default function Manifest() {
       <h1>{page.title}</h1>
       <p>
         <bdi>{page.courier.name}</bdi>, <bdi dir="ltr">{page.courier.phone}</bdi> ·{" "}
-        {t("manifest.parcels", { count: page.parcels.length })}
+        {t("manifest.parcels", { count: page.count })}
       </p>
       <table className="desk-items desk-manifest__table">
         <thead>
@@ -74,39 +81,59 @@ export default function Manifest() {
             <th scope="col">{t("manifest.cash")}</th>
           </tr>
         </thead>
-        <tbody>
-          {page.parcels.map((parcel) => (
-            <tr key={parcel.number}>
-              <th scope="row">{parcel.number}</th>
+        {page.groups.map((group) => (
+          <tbody key={group.key} className="desk-manifest__zone">
+            <tr>
+              <th scope="rowgroup" colSpan={4} className="desk-manifest__zone-name">
+                <bdi>{group.name}</bdi>
+              </th>
+            </tr>
+            {group.parcels.map((parcel) => (
+              <tr key={parcel.number}>
+                <th scope="row">{parcel.number}</th>
+                <td>
+                  {parcel.name ? (
+                    <>
+                      <bdi>{parcel.name}</bdi>
+                      <br />
+                    </>
+                  ) : null}
+                  <bdi className="desk-address">{parcel.address}</bdi>
+                  <br />
+                  <bdi dir="ltr">{parcel.phone}</bdi>
+                  {parcel.pinned ? (
+                    <>
+                      <br />📌 <bdi>{parcel.pinned}</bdi>
+                    </>
+                  ) : null}
+                </td>
+                <td>
+                  {parcel.items.map((item) => (
+                    <span key={item.key} className="desk-manifest__item">
+                      {t("order.itemLine", { title: item.title, qty: item.qty })}
+                    </span>
+                  ))}
+                </td>
+                <td>
+                  <Price amount={parcel.amount} />
+                  {parcel.delivery > 0 ? (
+                    <span className="desk-manifest__item desk-muted">
+                      {t("manifest.withFee", { fee: formatPrice(parcel.delivery, i18n.language) })}
+                    </span>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+            <tr className="desk-manifest__subtotal">
+              <th scope="row" colSpan={3}>
+                {t("manifest.zoneTotal", { zone: group.name })}
+              </th>
               <td>
-                {parcel.name ? (
-                  <>
-                    <bdi>{parcel.name}</bdi>
-                    <br />
-                  </>
-                ) : null}
-                <bdi className="desk-address">{parcel.address}</bdi>
-                <br />
-                <bdi dir="ltr">{parcel.phone}</bdi>
-                {parcel.pinned ? (
-                  <>
-                    <br />📌 <bdi>{parcel.pinned}</bdi>
-                  </>
-                ) : null}
-              </td>
-              <td>
-                {parcel.items.map((item) => (
-                  <span key={item.key} className="desk-manifest__item">
-                    {t("order.itemLine", { title: item.title, qty: item.qty })}
-                  </span>
-                ))}
-              </td>
-              <td>
-                <Price amount={parcel.amount} />
+                <Price amount={group.cash} />
               </td>
             </tr>
-          ))}
-        </tbody>
+          </tbody>
+        ))}
         <tfoot>
           <tr>
             <th scope="row" colSpan={3}>

@@ -7,8 +7,9 @@ import { applyDeskHeaders } from "~/platform/security.server";
 import { shop } from "~/shop.server";
 
 /**
- * A courier's manifest as CSV (D68): per parcel its number, name, address, phone, items and
- * the cash to collect; the last row the total the courier brings back.
+ * A courier's manifest as CSV (D68): per parcel its number, name, address, phone, items,
+ * delivery area and fee, and the cash to collect (goods and fee), by zone then address
+ * (D84); after each zone a row of its cash, the last row the total the courier brings back.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const session = await shop.desk.requireStaff(request);
@@ -23,20 +24,43 @@ export async function loader({ request }: LoaderFunctionArgs) {
       t("csv.address"),
       t("csv.phone"),
       t("csv.items"),
+      t("manifest.deliveryArea"),
+      t("manifest.deliveryFee"),
       t("manifest.cash"),
     ]);
-  for (const parcel of manifest.parcels) {
-    if (parcel.outcome === "not_home") continue;
+  for (const group of manifest.groups) {
+    for (const parcel of group.items)
+      body += csvRow([
+        formatOrderNumber(parcel.orderNumber),
+        parcel.name,
+        parcel.address,
+        csvPhone(parcel.phone),
+        parcel.items.map((item) => `${item.title} × ${item.qty}`).join("; "),
+        group.name,
+        lari(parcel.delivery),
+        lari(parcel.amount),
+      ]);
     body += csvRow([
-      formatOrderNumber(parcel.orderNumber),
-      parcel.name,
-      parcel.address,
-      csvPhone(parcel.phone),
-      parcel.items.map((item) => `${item.title} × ${item.qty}`).join("; "),
-      lari(parcel.amount),
+      t("manifest.zoneTotal", { zone: group.name }),
+      null,
+      null,
+      null,
+      null,
+      group.name,
+      null,
+      lari(group.cash),
     ]);
   }
-  body += csvRow([t("manifest.total"), null, null, null, null, lari(manifest.figures.expected)]);
+  body += csvRow([
+    t("manifest.total"),
+    null,
+    null,
+    null,
+    null,
+    null,
+    null,
+    lari(manifest.figures.expected),
+  ]);
   const headers = new Headers({
     "Content-Type": "text/csv; charset=utf-8",
     "Content-Disposition": `attachment; filename="${csvFileName(

@@ -64,6 +64,26 @@ export function CourierDayCard({ courier, page }: { courier: CourierView; page: 
           </dd>
         </div>
       </dl>
+      {courier.byZone.length > 0 ? (
+        <table className="desk-items desk-cash-zones">
+          <caption>{t("cash.byZone")}</caption>
+          <tbody>
+            {courier.byZone.map((zone) => (
+              <tr key={zone.key}>
+                <th scope="row">
+                  <bdi>{zone.name}</bdi>{" "}
+                  <span className="desk-muted">
+                    {t("manifest.parcels", { count: zone.parcels })}
+                  </span>
+                </th>
+                <td>
+                  <Price amount={zone.expected} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
       <p>
         <Link to={`/desk/manifest?${manifest}`}>{t("handoff.manifest")}</Link>
       </p>

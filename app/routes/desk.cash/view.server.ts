@@ -1,5 +1,6 @@
 import { courierDays, parseDay } from "~/couriers/cash.server";
 import { cashInput, refuseReasons } from "~/couriers/model";
+import { byPlace, sumOf } from "~/couriers/places";
 import type { DeskContext } from "~/desk/context";
 import type { GuardedSession } from "~/desk/session.server";
 import { getLocale } from "~/i18n/i18next.server";
@@ -43,6 +44,17 @@ export async function readCashPage(shop: DeskContext, session: GuardedSession, r
       name: entry.courier.name,
       phone: entry.courier.phone,
       figures: entry.figures,
+      // What the courier brings back, zone by zone (D84): as `expected`, less not home.
+      byZone: byPlace(
+        entry.parcels.filter((parcel) => parcel.outcome !== "not_home"),
+        shop.content().settings.zones,
+        language,
+      ).map((group) => ({
+        key: group.key,
+        name: group.name,
+        parcels: group.items.length,
+        expected: sumOf(group.items, (parcel) => parcel.amount),
+      })),
       receivedInput: entry.figures.received === null ? "" : cashInput(entry.figures.received),
       closed: entry.closedAt
         ? { by: entry.closedBy ?? "", at: formatShopDateTime(Date.parse(entry.closedAt), language) }

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { CourierRow, ProductRow, Row } from "~/couriers/reports.server";
+import type { CourierRow, ProductRow, Row, ZoneRow } from "~/couriers/reports.server";
 import { Price } from "~/ui/Price";
 
 /** A share as the reports write it: one decimal and a percent sign; a dash when unknown. */
@@ -169,6 +169,32 @@ export function CourierTable({ rows }: { rows: CourierRow[] }) {
           value: <Price amount={row.difference} />,
           className: row.difference !== 0 ? "desk-cash__off" : undefined,
         },
+      ]}
+    />
+  );
+}
+
+/** Orders by delivery area, and the delivered ones' goods and delivery fees apart (D84). */
+export function ZoneTable({ rows }: { rows: ZoneRow[] }) {
+  const { t } = useTranslation("desk");
+  return (
+    <ReportTable
+      caption={t("reports.byZone")}
+      columns={[
+        t("manifest.deliveryArea"),
+        t("reports.figure.placed"),
+        t("reports.figure.delivered"),
+        t("reports.figure.goods"),
+        t("reports.figure.fees"),
+      ]}
+      rows={rows}
+      rowKey={(row) => row.key}
+      cells={(row) => [
+        <bdi key="name">{row.name}</bdi>,
+        row.placed,
+        row.delivered,
+        <Price key="goods" amount={row.goods} />,
+        <Price key="fees" amount={row.fees} />,
       ]}
     />
   );

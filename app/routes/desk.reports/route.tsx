@@ -24,15 +24,16 @@ import {
 import { shop } from "~/shop.server";
 import { Price } from "~/ui/Price";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
-import { CourierTable, ProductTable, RowTable, percent } from "./Tables";
+import { CourierTable, ProductTable, RowTable, ZoneTable, percent } from "./Tables";
 
 const periods = ["today", "7", "30", "range"] as const;
 type Period = (typeof periods)[number];
 
 /**
  * The owner's numbers (D68, owners): a period (today, 7 or 30 days, or a range) by the day
- * orders were placed or by their delivery date; totals with a chart a day, then by
- * product, language, courier and source.
+ * orders were placed or by their delivery date; totals with a chart a day (the delivered
+ * orders' goods and delivery fees apart, D84), then by product, language, source, delivery
+ * area and courier.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await shop.desk.requireOwner(request);
@@ -57,8 +58,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
       };
   }
   const catalog = shop.content().catalog;
-  const report = await buildReport(shop.db, { ...range, by }, (key) =>
-    titleOf(findProduct(catalog, key), language),
+  const report = await buildReport(
+    shop.db,
+    { ...range, by },
+    (key) => titleOf(findProduct(catalog, key), language),
+    { zones: shop.content().settings.zones, language },
   );
   return {
     meta: { title: pageTitle(t, t("reports.title"), { brand: false }), noindex: true },
@@ -170,6 +174,8 @@ export default function DeskReports() {
         )}
         {figure("expected", <Price amount={totals.expected} />)}
         {figure("collected", <Price amount={totals.collected} />, series("collected"), money)}
+        {figure("goods", <Price amount={totals.goods} />)}
+        {figure("fees", <Price amount={totals.fees} />)}
         {figure("received", <Price amount={totals.received} />, series("received"), money)}
         {figure(
           "difference",
@@ -201,6 +207,7 @@ export default function DeskReports() {
         }))}
         first={t("order.source")}
       />
+      <ZoneTable rows={report.zones} />
       <CourierTable rows={report.couriers} />
     </div>
   );
