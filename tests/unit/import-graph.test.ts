@@ -80,6 +80,7 @@ const LAYERS: Record<string, number> = {
   reviews: 2,
   privacy: 2,
   settings: 2,
+  delivery: 2,
   content: 2,
   analytics: 2,
   i18n: 2,
