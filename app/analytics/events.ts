@@ -1,3 +1,5 @@
+import { TETRI_PER_LARI } from "~/i18n/money";
+
 /** Google's gtag(): every call is pushed, as its arguments, onto window.dataLayer (D14). */
 export type Gtag = (...args: unknown[]) => void;
 
@@ -15,9 +17,35 @@ export interface PurchaseItem {
 
 export interface Purchase {
   transaction_id: string;
+  /** The goods, in GEL: what was sold, without delivery. */
   value: number;
+  /** The delivery fee, in GEL (D84). */
+  shipping: number;
   currency: "GEL";
   items: PurchaseItem[];
+}
+
+/**
+ * GA4's `purchase` for an order (spec §4, D84): `value` the goods and `shipping` the
+ * delivery fee, both in GEL, from the order's amounts; the lines at their price.
+ */
+export function purchaseOf(
+  transactionId: string,
+  amounts: { goods: number; delivery: number },
+  items: ReadonlyArray<{ item_key: string; title: string; price: number; qty: number }>,
+): Purchase {
+  return {
+    transaction_id: transactionId,
+    value: amounts.goods / TETRI_PER_LARI,
+    shipping: amounts.delivery / TETRI_PER_LARI,
+    currency: "GEL",
+    items: items.map((item) => ({
+      item_id: item.item_key,
+      item_name: item.title,
+      price: item.price / TETRI_PER_LARI,
+      quantity: item.qty,
+    })),
+  };
 }
 
 export interface AnalyticsIds {

@@ -33,7 +33,7 @@ export function DeliverySummary({
       {plain ? null : (
         <dl className="order-summary__money" aria-live="polite">
           <div>
-            <dt>{t("checkout:summary.goods")}</dt>
+            <dt>{t("checkout:amounts.goodsLabel")}</dt>
             <dd>
               <Price amount={goods} />
             </dd>

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Price } from "~/ui/Price";
+import { DeliveryFee } from "./DeliveryFee";
 import type { SlipView } from "./slip.server";
 
 /** One packing slip: who, where, what, and the cash to collect; a printed page of its own. */
@@ -57,6 +58,14 @@ export function Slip({
             <bdi>{slip.deliveryDate}</bdi>
           </dd>
         </div>
+        {slip.delivery?.area ? (
+          <div>
+            <dt>{t("amounts.deliveryArea")}</dt>
+            <dd>
+              <bdi>{slip.delivery.area}</bdi>
+            </dd>
+          </div>
+        ) : null}
         {slip.courier ? (
           <div>
             <dt>{t("order.courier")}</dt>
@@ -90,6 +99,12 @@ export function Slip({
           ))}
         </tbody>
       </table>
+      {slip.delivery ? (
+        <p className="desk-slip__delivery">
+          {t("amounts.goods")} <Price amount={slip.delivery.goods} /> · {t("amounts.deliveryFee")}{" "}
+          <DeliveryFee fee={slip.delivery.delivery} />
+        </p>
+      ) : null}
       <p className="desk-slip__total">
         {t("order.totalToCollect")} <Price amount={slip.total} />
       </p>

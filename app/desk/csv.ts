@@ -1,3 +1,8 @@
+import type { DeliveryZone } from "~/delivery/zones";
+import { TETRI_PER_LARI } from "~/i18n/money";
+import { deliveryView, orderAmounts } from "~/orders/amounts";
+import type { Order } from "../../db/schema";
+
 /** Byte-order mark: spreadsheet programs then read the file as UTF-8 (Georgian, Russian). */
 export const CSV_BOM = "\uFEFF";
 
@@ -42,4 +47,27 @@ export function csvFileName(
     )
     .filter(Boolean);
   return `${[kind, ...words, today].join("_")}.csv`;
+}
+
+/** An amount as the export writes money: GEL with two decimals, a dot, no sign (`57.00`). */
+export function csvMoney(tetri: number): string {
+  return (tetri / TETRI_PER_LARI).toFixed(2);
+}
+
+/** The delivery columns' dictionary keys (`desk:csv.…`), in the order of their cells. */
+export const deliveryColumns = ["deliveryArea", "deliveryFee"] as const;
+
+/**
+ * An order's `Delivery area` and `Delivery fee` cells (D84): the area in the reader's
+ * language (empty for an order placed without one) and the fee charged, as money is written.
+ */
+export function deliveryCells(
+  order: Pick<Order, "total" | "delivery_fee" | "delivery_area" | "delivery_zone">,
+  zones: ReadonlyArray<Pick<DeliveryZone, "id" | "names">>,
+  language: string,
+): [string | null, string] {
+  return [
+    deliveryView(order, zones, language)?.area ?? null,
+    csvMoney(orderAmounts(order).delivery),
+  ];
 }

@@ -1,8 +1,9 @@
 import type { TFunction } from "i18next";
 import type { Catalog } from "~/catalog/model";
+import type { DeliveryZone } from "~/delivery/zones";
 import type { LanguageCode } from "~/i18n/languages";
 import { eventNote } from "~/orders/event-note";
-import { lineTitle } from "~/orders/order-words";
+import { deliveryTitle, lineTitle } from "~/orders/order-words";
 import { formatShopDateTime } from "~/platform/calendar";
 import type { OrderEvent } from "../../db/schema";
 import type { TimelineEvent } from "./Timeline";
@@ -16,8 +17,10 @@ export function timelineEvents(
   t: TFunction,
   language: LanguageCode,
   catalog: Catalog,
+  zones: ReadonlyArray<Pick<DeliveryZone, "id" | "names">> = [],
 ): TimelineEvent[] {
   const name = lineTitle(catalog, language);
+  const nameDelivery = deliveryTitle(zones, language, t);
   return events.map((event) => ({
     id: event.id,
     at: formatShopDateTime(Date.parse(event.at), language),
@@ -25,7 +28,7 @@ export function timelineEvents(
     kind: event.kind,
     from: event.from_status,
     to: event.to_status,
-    note: eventNote(event, t, name),
+    note: eventNote(event, t, name, nameDelivery),
     undo: event.undoes !== null,
   }));
 }

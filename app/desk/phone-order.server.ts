@@ -4,6 +4,7 @@ import { type CheckoutField, checkoutFields } from "~/checkout/fields";
 import { validateCheckout } from "~/checkout/schema";
 import { currentDeliveryWindow } from "~/checkout/submit.server";
 import { MAX_LINE_QUANTITY } from "~/constants";
+import { chosenZone, openZones, zoneName } from "~/delivery/zones";
 import { isLanguageCode } from "~/i18n/languages";
 import { parseLineQuantity } from "~/orders/fields";
 import { placeOrder } from "~/orders/place.server";
@@ -19,11 +20,27 @@ export type PhoneOrderProblem =
   /** A quantity that is not a whole number: nothing is placed, rather than the line left out. */
   | { kind: "quantity"; key: string }
   | { kind: "soldOut"; title: string; left: number }
+  /** No area chosen among several (D84). */
+  | { kind: "area" }
+  /** The goods come to less than the shop's minimum order (tetri). */
+  | { kind: "belowMinimum"; minimum: number; missing: number }
   | { kind: "expired" };
 
 /** The products staff can put in an order now: on sale, priced, not out of stock. */
 export function orderableProducts(shop: DeskContext) {
   return shop.content().catalog.products.filter(isOrderable);
+}
+
+/**
+ * The areas staff may choose, as the checkout offers them (D84), named in `language`;
+ * the only one chosen already.
+ */
+export function phoneOrderAreas(shop: DeskContext, language: string) {
+  const open = openZones(shop.content().settings.zones);
+  return {
+    areas: open.map((zone) => ({ id: zone.id, name: zoneName(zone, language) })),
+    chosen: open.length === 1 ? (open[0]?.id ?? "") : "",
+  };
 }
 
 /** The delivery dates open today, as the storefront's checkout has them. */
@@ -64,6 +81,9 @@ export async function placePhoneOrder(
     if (qty > 0) cart.push({ key: product.key, qty: Math.min(qty, MAX_LINE_QUANTITY) });
   }
   if (cart.length === 0) return { ok: false, problem: { kind: "items" } };
+  const { zones, week } = shop.content().settings;
+  const zone = chosenZone(zones, form.get("area"));
+  if (!zone) return { ok: false, problem: { kind: "area" } };
   const language = form.get("language");
   const placed = await placeOrder(
     shop.db,
@@ -74,6 +94,7 @@ export async function placePhoneOrder(
       token,
       titleLanguage: shop.telegram.language,
       takenBy: staffName,
+      delivery: { zone, minimum: week.minimum, choice: openZones(zones).length > 1 },
     },
     { now: shop.clock(), telegram: shop.telegram, phoneHashKey: shop.config.phoneHashKey },
   );
@@ -84,6 +105,11 @@ export async function placePhoneOrder(
       problem: { kind: "soldOut", title: first?.title ?? "", left: first?.left ?? 0 },
     };
   }
+  if (!placed.ok && placed.error === "belowMinimum")
+    return {
+      ok: false,
+      problem: { kind: "belowMinimum", minimum: week.minimum ?? 0, missing: placed.missing },
+    };
   if (!placed.ok) return { ok: false, problem: { kind: "items" } };
   shop.kickOutbox();
   return { ok: true, orderNumber: placed.placed.order.order_number };

@@ -1,6 +1,8 @@
 import type { Kysely } from "kysely";
 import type { Catalog } from "~/catalog/model";
+import type { DeliveryZone } from "~/delivery/zones";
 import type { LanguageCode } from "~/i18n/languages";
+import { type DeliveryView, deliveryView } from "~/orders/amounts";
 import { formatOrderNumber } from "~/orders/order-number";
 import { itemTitle } from "~/orders/order-words";
 import { itemsOf } from "~/orders/read.server";
@@ -16,6 +18,8 @@ export interface SlipView {
   /** The courier who has the parcel, with their phone (D68). */
   courier: string | null;
   total: number;
+  /** The area, goods and fee, when the order has a delivery line (D84). */
+  delivery: DeliveryView | null;
   items: Array<{ key: string; title: string; qty: number }>;
 }
 
@@ -25,6 +29,7 @@ export async function readSlips(
   catalog: Catalog,
   numbers: number[],
   language: LanguageCode,
+  zones: ReadonlyArray<Pick<DeliveryZone, "id" | "names">>,
 ): Promise<SlipView[]> {
   if (numbers.length === 0) return [];
   const orders = await db
@@ -64,6 +69,7 @@ export async function readSlips(
         pinnedNote: order.pinned_note,
         courier: order.courier_id === null ? null : (couriers.get(order.courier_id) ?? null),
         total: order.total,
+        delivery: deliveryView(order, zones, language),
         items: (items.get(order.id) ?? []).map((item) => ({
           key: item.item_key,
           title: itemTitle(item, catalog, language),

@@ -1,3 +1,4 @@
+import { type DeliveryZone, zoneName } from "~/delivery/zones";
 import type { Order } from "../../db/schema";
 
 /**
@@ -25,4 +26,44 @@ export function orderAmounts(order: Pick<Order, "total" | "delivery_fee">): Orde
  */
 export function showsDelivery(order: Pick<Order, "delivery_fee" | "delivery_area">): boolean {
   return (order.delivery_fee ?? 0) > 0 || order.delivery_area !== null;
+}
+
+/** An order's delivery as a page or message shows it: the area, the goods, the fee, the cash. */
+export interface DeliveryView extends OrderAmounts {
+  /** The area in the reader's language; null for an order placed without one. */
+  area: string | null;
+}
+
+/**
+ * The order's delivery line for a reader of `language`, or null when it has none to show
+ * (`showsDelivery`): the area named as the shop names its zone now, in that language
+ * (else in Russian), or, for a zone the shop no longer has, as it was named at placing.
+ */
+export function deliveryView(
+  order: Pick<Order, "total" | "delivery_fee" | "delivery_area" | "delivery_zone">,
+  zones: ReadonlyArray<Pick<DeliveryZone, "id" | "names">>,
+  language: string,
+): DeliveryView | null {
+  if (!showsDelivery(order)) return null;
+  const zone = zones.find((one) => one.id === order.delivery_zone);
+  return {
+    ...orderAmounts(order),
+    area: zone ? zoneName(zone, language) || order.delivery_area : order.delivery_area,
+  };
+}
+
+/**
+ * The shopper's delivery line (`checkout` namespace): "Delivery to Rustavi: 7,00 ₾", or
+ * free. `mark` wraps each value (the page isolates them; a chat message needs nothing).
+ */
+export function deliveryWords(
+  view: Pick<DeliveryView, "area" | "delivery">,
+  t: (key: string, options?: Record<string, unknown>) => string,
+  money: (tetri: number) => string,
+  mark: (value: string) => string = (value) => value,
+): string {
+  const fee = view.delivery > 0 ? mark(money(view.delivery)) : t("amounts.free");
+  return view.area
+    ? t("amounts.deliveryTo", { area: mark(view.area), fee })
+    : t("amounts.delivery", { fee });
 }

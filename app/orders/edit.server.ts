@@ -2,11 +2,12 @@ import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import { isOrderable, isProductStatus } from "~/catalog/model";
 import { MAX_LINE_QUANTITY } from "~/constants";
 import { bumpRevision } from "~/content/store.server";
+import { type DeliveryZone, deliveryFee, zoneName } from "~/delivery/zones";
 import { phoneKey } from "~/phone/phone-key.server";
 import { isoAt } from "~/platform/clock";
 import type { Database, Order, OrderEvent, OrderItem } from "../../db/schema";
 import type { Actor } from "./change-status.server";
-import { type NoteLine, systemNoteColumns } from "./event-note";
+import { type NoteDelivery, type NoteLine, systemNoteColumns } from "./event-note";
 import type { OrderFields } from "./fields";
 import { type ChatSettings, refreshOrderMessages } from "./message.server";
 import { isoDeliveryDate } from "./place.server";
@@ -39,6 +40,49 @@ export interface OrderCorrection {
    * another's unseen. Absent, nothing is checked.
    */
   revision?: number;
+  /**
+   * The shop's zones as they are now and the area chosen (D84): a new area, or new lines,
+   * work the fee out again from the zone now (its fee, or free from its `Free from`).
+   * Absent, or no area chosen: the order's area stays.
+   */
+  delivery?: { zones: readonly DeliveryZone[]; zone: string | null };
+}
+
+/**
+ * The areas a correction may choose: the zones open now, and the order's own zone even if
+ * it is off now (it may stay where it is).
+ */
+export function correctionZones(
+  zones: readonly DeliveryZone[],
+  own: string | null,
+): DeliveryZone[] {
+  return zones.filter((zone) => zone.on || zone.id === own);
+}
+
+/**
+ * The order's delivery after a correction: unchanged unless its area or lines changed;
+ * then the zone's fee as it is now for the goods after the correction, the area named in
+ * the order's language when it was chosen anew (or first costs something).
+ */
+export function correctedDelivery(
+  order: Pick<Order, "delivery_zone" | "delivery_area" | "delivery_fee" | "language">,
+  goods: number,
+  linesChanged: boolean,
+  delivery: OrderCorrection["delivery"],
+): NoteDelivery {
+  const kept = { zone: order.delivery_zone, area: order.delivery_area, fee: order.delivery_fee };
+  const chosen = delivery?.zone
+    ? correctionZones(delivery.zones, order.delivery_zone).find((zone) => zone.id === delivery.zone)
+    : undefined;
+  const moved = chosen !== undefined && chosen.id !== order.delivery_zone;
+  const zone = chosen ?? delivery?.zones.find((one) => one.id === order.delivery_zone);
+  if (!zone || !(moved || linesChanged)) return kept;
+  const fee = deliveryFee(zone, goods);
+  return {
+    zone: zone.id,
+    area: moved || (kept.area === null && fee > 0) ? zoneName(zone, order.language) : kept.area,
+    fee,
+  };
 }
 
 /** The events that change what a correction shows: status moves and corrections. */
@@ -222,6 +266,10 @@ export async function correctOrder(
         .orderBy("id")
         .execute();
       const { values } = input;
+      const [linesBefore, linesAfter] = [noteLines(items), noteLines(after)];
+      const linesChanged = sameLines(linesBefore) !== sameLines(linesAfter);
+      const goods = after.reduce((sum, item) => sum + item.subtotal, 0);
+      const delivery = correctedDelivery(order, goods, linesChanged, input.delivery);
       const changed = {
         address: values.address,
         phone: values.phone,
@@ -231,7 +279,11 @@ export async function correctOrder(
         email: values.email,
         delivery_time: values.deliveryTime,
         delivery_date: isoDeliveryDate(values.deliveryTime),
-        total: after.reduce((sum, item) => sum + item.subtotal, 0),
+        // What the courier collects: the goods and the delivery (D84).
+        total: goods + delivery.fee,
+        delivery_zone: delivery.zone,
+        delivery_area: delivery.area,
+        delivery_fee: delivery.fee,
         positions: after.length,
       };
       const fields: Array<[string, string | null, string | null]> = [
@@ -242,12 +294,18 @@ export async function correctOrder(
         ["email", order.email, changed.email],
         ["deliveryDate", order.delivery_time, changed.delivery_time],
       ];
-      const real: Array<[string, string | NoteLine[], string | NoteLine[]]> = fields
+      type Value = string | NoteLine[] | NoteDelivery;
+      const real: Array<[string, Value, Value]> = fields
         .filter(([, before, now]) => (before ?? "") !== (now ?? ""))
         .map(([field, before, now]) => [field, before || "—", now || "—"]);
-      const [linesBefore, linesAfter] = [noteLines(items), noteLines(after)];
-      if (sameLines(linesBefore) !== sameLines(linesAfter))
-        real.push(["items", linesBefore, linesAfter]);
+      if (linesChanged) real.push(["items", linesBefore, linesAfter]);
+      const deliveryBefore: NoteDelivery = {
+        zone: order.delivery_zone,
+        area: order.delivery_area,
+        fee: order.delivery_fee,
+      };
+      if (delivery.zone !== deliveryBefore.zone || delivery.fee !== deliveryBefore.fee)
+        real.push(["delivery", deliveryBefore, delivery]);
       if (real.length === 0) return { outcome: "same", order } as const;
       await trx.updateTable("orders").set(changed).where("id", "=", order.id).execute();
       for (const [field, before, value] of real) {

@@ -13,13 +13,30 @@ export interface NoteLine {
 }
 
 /**
+ * An order's delivery as a correction's note keeps it (D84): the zone's id, named when the
+ * note is read in the reader's language; the area as the order had it named; the fee.
+ */
+export interface NoteDelivery {
+  zone: string | null;
+  area: string | null;
+  fee: number;
+}
+
+/** How a reader writes a note's delivery: the area and the fee (`deliveryTitle`). */
+export type NameDelivery = (delivery: NoteDelivery) => string;
+
+/** A delivery as stored: the area as the order named it, the fee in GEL. */
+export const storedDelivery: NameDelivery = (delivery) =>
+  `${delivery.area ?? "—"}, ${(delivery.fee / 100).toFixed(2)}`;
+
+/**
  * A note the shop writes by itself: a `desk` dictionary key and its values. It is stored
  * as such and translated when shown, so every reader reads it in their own language; an
  * order's lines (a correction's before and after) are stored by product key and named then.
  */
 export interface SystemNote {
   key: string;
-  values: Record<string, number | string | NoteLine[]>;
+  values: Record<string, number | string | NoteLine[] | NoteDelivery>;
 }
 
 /** How a reader names a note's line: by the catalogue in their language (`lineTitle`). */
@@ -64,6 +81,15 @@ function isNoteLines(value: unknown): value is NoteLine[] {
   );
 }
 
+function isNoteDelivery(value: unknown): value is NoteDelivery {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    !Array.isArray(value) &&
+    typeof (value as NoteDelivery).fee === "number"
+  );
+}
+
 /** An order's lines as a note reads them ("Title × 2; Title × 1"), "—" for none. */
 export function linesText(lines: readonly NoteLine[], name: NameLine): string {
   return lines.length === 0 ? "—" : lines.map((line) => `${name(line)} × ${line.qty}`).join("; ");
@@ -80,12 +106,17 @@ export function eventNote(
   event: Pick<OrderEvent, "note" | "note_key" | "note_values">,
   t: Translate,
   name: NameLine,
+  nameDelivery: NameDelivery = storedDelivery,
 ): string | null {
   if (!event.note_key) return event.note;
   const values = Object.fromEntries(
     Object.entries(readValues(event.note_values)).map(([field, value]) => [
       field,
-      isNoteLines(value) ? linesText(value, name) : value,
+      isNoteLines(value)
+        ? linesText(value, name)
+        : isNoteDelivery(value)
+          ? nameDelivery(value)
+          : value,
     ]),
   );
   return t(event.note_key, values);

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import { fixedT } from "~/i18n/instance.server";
 import type { LanguageCode } from "~/i18n/languages";
+import { showsDelivery } from "~/orders/amounts";
 import { eventNote, storedTitle } from "~/orders/event-note";
 import {
   type InlineKeyboard,
@@ -10,6 +11,7 @@ import {
 } from "~/orders/message";
 import { formatOrderNumber } from "~/orders/order-number";
 import { isoAt } from "~/platform/clock";
+import { readSettings } from "~/settings/model";
 import type { Database, Order } from "../../db/schema";
 import { actorLabel } from "./order-words";
 import { phoneStanding } from "./read.server";
@@ -78,7 +80,7 @@ export async function renderOrderMessage(
   order: Order,
   settings: ChatSettings,
 ): Promise<OrderMessage> {
-  const [items, standing, courier] = await Promise.all([
+  const [items, standing, courier, zones] = await Promise.all([
     db
       .selectFrom("order_items")
       .selectAll()
@@ -93,6 +95,15 @@ export async function renderOrderMessage(
           .select(["name", "phone"])
           .where("id", "=", order.courier_id)
           .executeTakeFirst(),
+    // The area named as the shop names its zone now, in the chats' language (D84).
+    showsDelivery(order)
+      ? db
+          .selectFrom("shop_settings")
+          .selectAll()
+          .where("key", "=", "zones")
+          .execute()
+          .then((rows) => readSettings(rows).zones)
+      : [],
   ]);
   const t = fixedT(settings.language, "desk");
   return {
@@ -101,6 +112,7 @@ export async function renderOrderMessage(
       t,
       standing,
       courier,
+      zones,
       deskLink: settings.publicUrl
         ? `${settings.publicUrl}/desk/orders/${formatOrderNumber(order.order_number)}`
         : undefined,

@@ -1,6 +1,8 @@
 import escapeHtml from "escape-html";
+import type { DeliveryZone } from "~/delivery/zones";
 import type { LanguageCode } from "~/i18n/languages";
 import { formatPrice } from "~/i18n/money";
+import { deliveryView } from "~/orders/amounts";
 import { type DeskPress, chatCancelReasons, encodeDeskPress } from "~/orders/callback-data";
 import { formatOrderNumber } from "~/orders/order-number";
 import { asksTwice, nextStatuses } from "~/orders/status";
@@ -21,6 +23,9 @@ export type OrderForMessage = Pick<
   | "email"
   | "delivery_time"
   | "total"
+  | "delivery_fee"
+  | "delivery_area"
+  | "delivery_zone"
   | "name"
   | "pinned_note"
 >;
@@ -80,6 +85,8 @@ type MessageContext = ChatTexts & {
   deskLink?: string;
   /** The courier who has the parcel (D68), named with their phone. */
   courier?: { name: string; phone: string } | null;
+  /** The shop's zones, to name the area in the chats' language; else as it was placed. */
+  zones?: ReadonlyArray<Pick<DeliveryZone, "id" | "names">>;
 };
 
 function renderWith(
@@ -114,8 +121,20 @@ function renderWith(
   for (const item of items) {
     lines.push(`• ${escapeHtml(item.title)} × ${item.qty} — ${money(item.subtotal)}`);
   }
+  lines.push("");
+  const delivery = deliveryView(order, chat.zones ?? [], chat.language);
+  if (delivery) {
+    lines.push(`${bold(t("desk:chat.message.goods"))} ${money(delivery.goods)}`);
+    const fee = delivery.delivery > 0 ? money(delivery.delivery) : t("desk:chat.message.free");
+    lines.push(
+      `${bold(
+        delivery.area
+          ? t("desk:chat.message.deliveryTo", { area: delivery.area })
+          : t("desk:chat.message.delivery"),
+      )} ${escapeHtml(fee)}`,
+    );
+  }
   lines.push(
-    "",
     `${bold(t("desk:chat.message.total"))} ${money(order.total)} ${escapeHtml(t("desk:chat.message.cashOnDelivery"))}`,
   );
   if (chat.deskLink)

@@ -1,7 +1,9 @@
 import { type Catalog, findProduct } from "~/catalog/model";
 import { titleOf } from "~/catalog/texts";
+import { type DeliveryZone, zoneName } from "~/delivery/zones";
 import { type LanguageCode, getLanguage, isLanguageCode } from "~/i18n/languages";
-import type { NameLine } from "./event-note";
+import { formatPrice } from "~/i18n/money";
+import type { NameDelivery, NameLine } from "./event-note";
 
 /**
  * An order item's name in the reader's language: the catalogue's title of the product
@@ -19,6 +21,22 @@ export function itemTitle(
 /** A note's lines (a correction's before and after) named as `itemTitle` names an item. */
 export function lineTitle(catalog: Catalog, language: LanguageCode): NameLine {
   return (line) => itemTitle({ item_key: line.key, title: line.title }, catalog, language);
+}
+
+/**
+ * A note's delivery as the desk's reader writes it: the area as the shop names its zone now
+ * in their language (else as the order named it), and the fee, or Free (`desk` namespace).
+ */
+export function deliveryTitle(
+  zones: ReadonlyArray<Pick<DeliveryZone, "id" | "names">>,
+  language: LanguageCode,
+  t: (key: string) => string,
+): NameDelivery {
+  return (delivery) => {
+    const zone = zones.find((one) => one.id === delivery.zone);
+    const area = (zone ? zoneName(zone, language) : null) || delivery.area || "—";
+    return `${area}, ${delivery.fee > 0 ? formatPrice(delivery.fee, language) : t("amounts.free")}`;
+  };
 }
 
 /** The language an order was placed in, named as the language switcher names it. */

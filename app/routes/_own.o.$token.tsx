@@ -92,6 +92,31 @@ export default function OrderPage() {
                 <bdi dir="ltr">{page.deliveryDate}</bdi>
               </dd>
             </div>
+            {page.delivery ? (
+              <>
+                <div>
+                  <dt>{t("amounts.goodsLabel")}</dt>
+                  <dd>
+                    <Price amount={page.delivery.goods} />
+                  </dd>
+                </div>
+                <div>
+                  <dt>{t("amounts.deliveryLabel")}</dt>
+                  <dd>
+                    {page.delivery.area ? (
+                      <>
+                        <bdi>{page.delivery.area}</bdi> ·{" "}
+                      </>
+                    ) : null}
+                    {page.delivery.delivery > 0 ? (
+                      <Price amount={page.delivery.delivery} />
+                    ) : (
+                      t("amounts.free")
+                    )}
+                  </dd>
+                </div>
+              </>
+            ) : null}
             <div>
               <dt>{t("track.toPay")}</dt>
               <dd>

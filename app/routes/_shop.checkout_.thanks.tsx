@@ -2,12 +2,13 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, redirect, useLoaderData, useNavigate, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { type AnalyticsWindow, type Purchase, reportPurchaseOnce } from "~/analytics/events";
+import { type AnalyticsWindow, purchaseOf, reportPurchaseOnce } from "~/analytics/events";
 import { readPlacedOrder } from "~/checkout/confirmation.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { Isolated, isolate } from "~/i18n/isolate";
 import { getLanguage } from "~/i18n/languages";
-import { TETRI_PER_LARI, formatPrice } from "~/i18n/money";
+import { formatPrice } from "~/i18n/money";
+import { deliveryView, deliveryWords, orderAmounts } from "~/orders/amounts";
 import { formatOrderNumber } from "~/orders/place.server";
 import { findOrder } from "~/orders/read.server";
 import { formatLongDate, parseShortDate } from "~/platform/calendar";
@@ -32,22 +33,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const locale = getLanguage(language).htmlLang;
   const orderNumber = formatOrderNumber(found.order.order_number);
   const bot = shop.botUsername();
-  const purchase: Purchase = {
-    transaction_id: orderNumber,
-    value: found.order.total / TETRI_PER_LARI,
-    currency: "GEL",
-    items: found.items.map((item) => ({
-      item_id: item.item_key,
-      item_name: item.title,
-      price: item.price / TETRI_PER_LARI,
-      quantity: item.qty,
-    })),
-  };
+  const purchase = purchaseOf(orderNumber, orderAmounts(found.order), found.items);
+  const delivery = deliveryView(found.order, shop.content().settings.zones, language);
+  const money = (tetri: number) => formatPrice(tetri, language);
   return {
     meta: { title: pageTitle(t, t("thanks.title"), { brand: false }), noindex: true },
     purchase,
     orderNumber,
     total: found.order.total,
+    // The goods and the delivery line, when the order has one (D84), its values isolated.
+    delivery: delivery && {
+      goods: t("amounts.goods", { goods: isolate(money(delivery.goods)) }),
+      line: deliveryWords(delivery, t, money, isolate),
+    },
     trackToken: found.order.track_token,
     follow: bot && found.order.chat_token ? followLink(bot, found.order.chat_token) : null,
     deliveryDate: deliveryDate ? formatLongDate(deliveryDate, locale) : found.order.delivery_time,
@@ -57,7 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = pageMetaTags;
 
 export default function Thanks() {
-  const { orderNumber, total, deliveryDate, purchase, trackToken, follow } =
+  const { orderNumber, total, delivery, deliveryDate, purchase, trackToken, follow } =
     useLoaderData<typeof loader>();
   const analyticsIds = useRouteLoaderData<typeof rootLoader>("root")?.analytics;
   const { t, i18n } = useTranslation("checkout");
@@ -118,6 +116,16 @@ export default function Thanks() {
         <p>
           <Isolated text={t("thanks.delivery", { date: isolate(deliveryDate) })} />
         </p>
+        {delivery ? (
+          <>
+            <p>
+              <Isolated text={delivery.goods} />
+            </p>
+            <p>
+              <Isolated text={delivery.line} />
+            </p>
+          </>
+        ) : null}
         <p>
           <Isolated
             text={t("thanks.total", { total: isolate(formatPrice(total, i18n.language)) })}

@@ -1,10 +1,17 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { productTitle } from "~/catalog/texts";
-import { CSV_BOM, csvFileName, csvPhone, csvRow } from "~/desk/csv";
+import {
+  CSV_BOM,
+  csvFileName,
+  csvMoney,
+  csvPhone,
+  csvRow,
+  deliveryCells,
+  deliveryColumns,
+} from "~/desk/csv";
 import { ordersForExport } from "~/desk/orders.server";
 import { parseDeskFilter } from "~/desk/search";
 import { getLocale } from "~/i18n/i18next.server";
-import { TETRI_PER_LARI } from "~/i18n/money";
 import { formatOrderNumber } from "~/orders/order-number";
 import { itemTitle, orderLanguage } from "~/orders/order-words";
 import { isoShopDateTime, shopToday, toIsoDate } from "~/platform/calendar";
@@ -24,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const encoder = new TextEncoder();
   const now = shop.clock();
   const rows = ordersForExport(shop.db, filter, now);
-  const { catalog } = shop.content();
+  const { catalog, settings } = shop.content();
   // One column a product with its count, so a spreadsheet adds up jars per product.
   const products = catalog.products.map((product) => ({
     key: product.key,
@@ -45,7 +52,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       "items",
     ].map((column) => t(`csv.${column}`)),
     ...products.map((product) => product.title),
-    ...["total", "pinned", "notes", "language"].map((column) => t(`csv.${column}`)),
+    ...[...deliveryColumns, "total", "pinned", "notes", "language"].map((column) =>
+      t(`csv.${column}`),
+    ),
   ]);
   let started = false;
   const exported: number[] = [];
@@ -84,7 +93,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
             deliveredAt ? isoShopDateTime(deliveredAt) : null,
             items.map((item) => `${itemTitle(item, catalog, language)} × ${item.qty}`).join("; "),
             ...products.map((product) => counts.get(product.key) ?? null),
-            (order.total / TETRI_PER_LARI).toFixed(2),
+            ...deliveryCells(order, settings.zones, language),
+            csvMoney(order.total),
             order.pinned_note,
             notes.join(" | "),
             orderLanguage(order.language).name,

@@ -14,7 +14,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const number = params.number && /^\d{1,6}$/.test(params.number) ? Number(params.number) : null;
   const language = await getLocale(request);
   const [slip] =
-    number === null ? [] : await readSlips(shop.db, shop.content().catalog, [number], language);
+    number === null
+      ? []
+      : await readSlips(
+          shop.db,
+          shop.content().catalog,
+          [number],
+          language,
+          shop.content().settings.zones,
+        );
   if (!slip) throw new Response("No such order.", { status: 404 });
   await session.access.record("slip", [Number(slip.number)]);
   const t = shop.t(language, "desk");

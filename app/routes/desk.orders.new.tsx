@@ -6,9 +6,15 @@ import { productTitle } from "~/catalog/texts";
 import { MAX_LINE_QUANTITY } from "~/constants";
 import { OrderFields } from "~/desk/OrderFields";
 import { flashOutcome } from "~/desk/outcome.server";
-import { orderableProducts, phoneOrderWindow, placePhoneOrder } from "~/desk/phone-order.server";
+import {
+  orderableProducts,
+  phoneOrderAreas,
+  phoneOrderWindow,
+  placePhoneOrder,
+} from "~/desk/phone-order.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { languages } from "~/i18n/languages";
+import { formatPrice } from "~/i18n/money";
 import { formatOrderNumber } from "~/orders/order-number";
 import { toShortDate } from "~/platform/calendar";
 import { readForm } from "~/platform/http.server";
@@ -31,6 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     meta: { title: pageTitle(t, t("phoneOrder.title"), { brand: false }), noindex: true },
     token: `phone-${randomUUID()}`,
     window: { min: toShortDate(window.min), max: toShortDate(window.max) },
+    ...phoneOrderAreas(shop, language),
     languages: languages.map((one) => ({ code: one.code, name: one.name, lang: one.htmlLang })),
     products: orderableProducts(shop).map((product) => ({
       key: product.key,
@@ -62,7 +69,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function NewPhoneOrder() {
   const page = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const { t } = useTranslation("desk");
+  const { t, i18n } = useTranslation("desk");
   const alert = useFocusOnAnswer<HTMLParagraphElement>(answer);
   const typed = (name: string) => answer?.values[name] ?? "";
   const problem = answer?.problem;
@@ -78,7 +85,12 @@ export default function NewPhoneOrder() {
             ? problem.message
             : problem.kind === "soldOut"
               ? t("phoneOrder.soldOut", { title: problem.title, count: problem.left })
-              : t(`phoneOrder.problem.${problem.kind}`)}
+              : problem.kind === "belowMinimum"
+                ? t("phoneOrder.problem.belowMinimum", {
+                    minimum: formatPrice(problem.minimum, i18n.language),
+                    missing: formatPrice(problem.missing, i18n.language),
+                  })
+                : t(`phoneOrder.problem.${problem.kind}`)}
         </p>
       ) : null}
       <Form method="post" className="desk-form">
@@ -106,6 +118,23 @@ export default function NewPhoneOrder() {
             </p>
           ))}
         </fieldset>
+        <p className="desk-field">
+          <label htmlFor="po-area">{t("amounts.deliveryArea")}</label>
+          <select
+            id="po-area"
+            name="area"
+            required
+            defaultValue={typed("area") || page.chosen}
+            aria-invalid={problem?.kind === "area" || undefined}
+          >
+            {page.chosen ? null : <option value="" />}
+            {page.areas.map((area) => (
+              <option key={area.id} value={area.id}>
+                {area.name}
+              </option>
+            ))}
+          </select>
+        </p>
         <OrderFields idPrefix="po" value={typed} wrong={wrong} window={page.window} />
         <p className="desk-field">
           <label htmlFor="po-language">{t("phoneOrder.language")}</label>

@@ -14,7 +14,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const session = await shop.desk.requireStaff(request);
   const numbers = orderNumbersOf(new URL(request.url).searchParams.getAll("order"));
   const language = await getLocale(request);
-  const slips = await readSlips(shop.db, shop.content().catalog, numbers, language);
+  const slips = await readSlips(
+    shop.db,
+    shop.content().catalog,
+    numbers,
+    language,
+    shop.content().settings.zones,
+  );
   await session.access.record(
     "slip",
     slips.map((slip) => Number(slip.number)),

@@ -1,7 +1,9 @@
 import type { Kysely } from "kysely";
 import type { Catalog } from "~/catalog/model";
+import type { DeliveryZone } from "~/delivery/zones";
 import { getLocale } from "~/i18n/i18next.server";
 import type { LanguageCode } from "~/i18n/languages";
+import { type DeliveryView, deliveryView } from "~/orders/amounts";
 import { formatOrderNumber } from "~/orders/order-number";
 import { itemTitle } from "~/orders/order-words";
 import { FINAL_STATUSES } from "~/orders/status";
@@ -26,6 +28,8 @@ export interface OrderPage {
   deliveryDate: string;
   items: Array<{ key: string; title: string; qty: number; subtotal: number }>;
   total: number;
+  /** The goods, the area and its fee, when the order has a delivery line (D84). */
+  delivery: DeliveryView | null;
   address: string;
   phone: string;
   /** The shopper may still cancel it (new or confirmed). */
@@ -40,12 +44,17 @@ export interface OrderPage {
  * that is no order's.
  */
 export async function orderPageOf(
-  shop: { db: Kysely<Database>; clock: Clock; content(): { catalog: Catalog } },
+  shop: {
+    db: Kysely<Database>;
+    clock: Clock;
+    content(): { catalog: Catalog; settings: { zones: DeliveryZone[] } };
+  },
   request: Request,
   token: string | undefined,
 ): Promise<{ page: OrderPage | null; language: LanguageCode }> {
   const language = await getLocale(request);
-  const page = await readOrderPage(shop.db, token, shop.clock(), shop.content().catalog, language);
+  const { catalog, settings } = shop.content();
+  const page = await readOrderPage(shop.db, token, shop.clock(), catalog, language, settings.zones);
   return { page, language };
 }
 
@@ -60,6 +69,7 @@ export async function readOrderPage(
   now: number,
   catalog: Catalog,
   language: LanguageCode,
+  zones: ReadonlyArray<Pick<DeliveryZone, "id" | "names">> = [],
 ): Promise<OrderPage | null> {
   if (!isTrackToken(token)) return null;
   const order = await db
@@ -129,6 +139,7 @@ export async function readOrderPage(
       subtotal: item.subtotal,
     })),
     total: order.total,
+    delivery: deliveryView(order, zones, language),
     address: maskedAddress(order.address),
     phone: maskedPhone(order.phone),
     cancellable: status === "new" || status === "confirmed",

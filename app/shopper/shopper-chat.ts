@@ -1,6 +1,7 @@
 import escapeHtml from "escape-html";
 import { defaultLanguage, isLanguageCode } from "~/i18n/languages";
 import { formatPrice } from "~/i18n/money";
+import { deliveryView, deliveryWords } from "~/orders/amounts";
 import type { InlineKeyboard } from "~/orders/message";
 import { formatOrderNumber } from "~/orders/order-number";
 import { formatShopDate } from "~/platform/calendar";
@@ -106,7 +107,15 @@ export function shopperAskKeyboard(orderNumber: number, t: ShopperTranslate): In
 
 export type OrderForShopper = Pick<
   Order,
-  "order_number" | "status" | "total" | "delivery_date" | "delivery_time" | "language"
+  | "order_number"
+  | "status"
+  | "total"
+  | "delivery_fee"
+  | "delivery_area"
+  | "delivery_zone"
+  | "delivery_date"
+  | "delivery_time"
+  | "language"
 >;
 
 /** The order's language, or the shop's default for a language it no longer has. */
@@ -127,9 +136,31 @@ function values(order: OrderForShopper) {
   };
 }
 
+/**
+ * The order's money with its delivery line (D84), while there is cash to pay: the goods,
+ * the delivery to its area (its fee, or free) and the total the courier collects. None for
+ * an order without a delivery line, or once it is over.
+ */
+function amountLines(order: OrderForShopper, t: ShopperTranslate): string[] {
+  const language = orderLanguage(order);
+  // The area as it was named in the order's language, which is the shopper's.
+  const delivery = deliveryView(order, [], language);
+  if (!delivery || !["new", "confirmed", "shipped"].includes(order.status)) return [];
+  const money = (tetri: number) => formatPrice(tetri, language);
+  return [
+    "",
+    t("amounts.goods", { goods: money(delivery.goods) }),
+    deliveryWords(delivery, t, money),
+    t("amounts.total", { total: money(delivery.total) }),
+  ].map((line) => escapeHtml(line));
+}
+
 /** What the shopper is told when the order moves to `status` (escaped for parse_mode HTML). */
 export function statusText(order: OrderForShopper, t: ShopperTranslate): string {
-  return escapeHtml(t(`bot.status.${order.status}`, values(order)));
+  return [
+    escapeHtml(t(`bot.status.${order.status}`, values(order))),
+    ...amountLines(order, t),
+  ].join("\n");
 }
 
 /** The answer to Start on the order's link: linked, where it stands, and how to stop. */
@@ -146,7 +177,7 @@ export function linkedText(order: OrderForShopper, t: ShopperTranslate): string 
 
 /** The delivery day's morning: the parcel comes today, have the cash ready. */
 export function morningText(order: OrderForShopper, t: ShopperTranslate): string {
-  return escapeHtml(t("bot.morning", values(order)));
+  return [escapeHtml(t("bot.morning", values(order))), ...amountLines(order, t)].join("\n");
 }
 
 /** A message's text as the desk shows it: the chat's HTML without its markup. */

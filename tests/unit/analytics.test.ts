@@ -4,6 +4,7 @@ import { type AnalyticsWindow, type Purchase, reportPurchaseOnce } from "~/analy
 const purchase: Purchase = {
   transaction_id: "004321",
   value: 200,
+  shipping: 0,
   currency: "GEL",
   items: [{ item_id: "body/hemor-cream", item_name: "Мазь от геморроя", price: 100, quantity: 2 }],
 };

@@ -19,6 +19,9 @@ const order = {
   email: null as string | null,
   delivery_time: "05.07.26",
   total: 20000,
+  delivery_fee: 0,
+  delivery_area: null,
+  delivery_zone: null,
   pinned_note: null as string | null,
 };
 const items = [{ title: "Мазь от геморроя", qty: 2, subtotal: 20000 }];

@@ -80,6 +80,9 @@ const order = {
   email: null,
   delivery_time: "05.07.26",
   total: 10000,
+  delivery_fee: 0,
+  delivery_area: null,
+  delivery_zone: null,
   pinned_note: null,
 };
 const items = [{ title: "Мазь от геморроя", qty: 1, subtotal: 10000 }];

@@ -1,5 +1,6 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { DeliveryFee } from "~/desk/DeliveryFee";
 import type { DeskFilterQuery } from "~/desk/search";
 import { Isolated, isolate } from "~/i18n/isolate";
 import { Price } from "~/ui/Price";
@@ -75,6 +76,15 @@ export function OrderRow({
           <Price amount={row.total} />
         </strong>
       </p>
+      {row.delivery ? (
+        <p className="desk-order__line desk-muted">
+          {row.delivery.area ? <bdi className="desk-order__clip">{row.delivery.area}</bdi> : null}
+          <span>
+            {t("amounts.goods")} <Price amount={row.delivery.goods} /> · {t("amounts.deliveryFee")}{" "}
+            <DeliveryFee fee={row.delivery.delivery} />
+          </span>
+        </p>
+      ) : null}
       {row.late || row.hold || row.calls > 0 || row.byPhone || row.pinned || row.tags.length > 0 ? (
         <p className="desk-order__marks">
           {row.late ? (

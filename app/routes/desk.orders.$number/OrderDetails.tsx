@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { DeliveryFee } from "~/desk/DeliveryFee";
 import { Price } from "~/ui/Price";
 import type { OrderView } from "./view.server";
 
@@ -62,6 +63,14 @@ export function OrderDetails({ order }: { order: OrderView }) {
             <bdi>{order.address}</bdi>
           </dd>
         </div>
+        {order.delivery?.area ? (
+          <div>
+            <dt>{t("amounts.deliveryArea")}</dt>
+            <dd>
+              <bdi>{order.delivery.area}</bdi>
+            </dd>
+          </div>
+        ) : null}
         <div>
           <dt>{t("order.deliveryDate")}</dt>
           <dd>
@@ -122,6 +131,26 @@ export function OrderDetails({ order }: { order: OrderView }) {
           ))}
         </tbody>
         <tfoot>
+          {order.delivery ? (
+            <>
+              <tr>
+                <th scope="row" colSpan={2}>
+                  {t("amounts.goods")}
+                </th>
+                <td>
+                  <Price amount={order.delivery.goods} />
+                </td>
+              </tr>
+              <tr>
+                <th scope="row" colSpan={2}>
+                  {t("amounts.deliveryFee")}
+                </th>
+                <td>
+                  <DeliveryFee fee={order.delivery.delivery} />
+                </td>
+              </tr>
+            </>
+          ) : null}
           <tr>
             <th scope="row" colSpan={2}>
               {t("order.totalToCollect")}

@@ -5,6 +5,7 @@ import { getDeskOrder } from "~/desk/orders.server";
 import { takeOutcome } from "~/desk/outcome.server";
 import type { GuardedSession } from "~/desk/session.server";
 import { getLocale } from "~/i18n/i18next.server";
+import { deliveryView } from "~/orders/amounts";
 import { undoRightOf } from "~/orders/change-status.server";
 import { isEditable } from "~/orders/edit.server";
 import { tagsOf } from "~/orders/labels";
@@ -87,6 +88,7 @@ export async function readOrderView(
     source: order.source,
     language: orderLanguage(order.language),
     total: order.total,
+    delivery: deliveryView(order, shop.content().settings.zones, language),
     items: items.map((item) => ({
       key: item.item_key,
       title: itemTitle(item, shop.content().catalog, language),
@@ -94,7 +96,13 @@ export async function readOrderView(
       subtotal: item.subtotal,
     })),
     links: messengerLinks(order.phone, order.messenger),
-    events: timelineEvents(events, t, language, shop.content().catalog),
+    events: timelineEvents(
+      events,
+      t,
+      language,
+      shop.content().catalog,
+      shop.content().settings.zones,
+    ),
     hold: callBeforeShipping(order.status, history.refused, shop.telegram.holdAfterRefusals),
     shopperChat: await shopperChatOf(shop.db, order.id).then((chat) => ({
       since: chat.since === null ? null : when(chat.since),

@@ -78,7 +78,14 @@ export async function saveCorrection(
   }
   const result = await correctOrder(
     shop.db,
-    { orderNumber: number, actor: actorOf(session), values: checked.values, quantities, revision },
+    {
+      orderNumber: number,
+      actor: actorOf(session),
+      values: checked.values,
+      quantities,
+      revision,
+      delivery: { zones: shop.content().settings.zones, zone: form.get("area") || null },
+    },
     shop.clock(),
     shop.telegram,
   );
@@ -88,7 +95,8 @@ export async function saveCorrection(
   if (result.outcome === "stale") {
     const t = shop.t(language, "desk");
     const since = await orderChangesSince(shop.db, number, revision ?? 0);
-    const events = timelineEvents(since, t, language, shop.content().catalog);
+    const { catalog, settings } = shop.content();
+    const events = timelineEvents(since, t, language, catalog, settings.zones);
     return refuse({ kind: "stale", events }, await orderRevision(shop.db, number));
   }
   if (result.outcome === "stock") {

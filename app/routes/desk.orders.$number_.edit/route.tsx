@@ -3,12 +3,14 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { productTitle } from "~/catalog/texts";
 import { MAX_LINE_QUANTITY } from "~/constants";
+import { zoneName } from "~/delivery/zones";
 import { OrderFields } from "~/desk/OrderFields";
 import { RevisionField } from "~/desk/Revision";
 import { TimelineEvents } from "~/desk/Timeline";
 import { orderableProducts } from "~/desk/phone-order.server";
 import { getLocale } from "~/i18n/i18next.server";
-import { isEditable, orderRevision } from "~/orders/edit.server";
+import { showsDelivery } from "~/orders/amounts";
+import { correctionZones, isEditable, orderRevision } from "~/orders/edit.server";
 import { formatOrderNumber } from "~/orders/order-number";
 import { itemTitle } from "~/orders/order-words";
 import { findOrder } from "~/orders/read.server";
@@ -43,6 +45,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const shown = formatOrderNumber(order.order_number);
   const window = windowFor(shop, order.delivery_time);
   const inOrder = new Set(items.map((item) => item.item_key));
+  const zones = correctionZones(shop.content().settings.zones, order.delivery_zone);
   return {
     meta: {
       title: pageTitle(t, t("edit.title", { number: shown }), { brand: false }),
@@ -61,6 +64,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       deliveryTime: order.delivery_time,
     } as Record<string, string>,
     window: { min: toShortDate(window.min), max: toShortDate(window.max) },
+    // The area, when there is a choice or the order has one (D84); the order's own kept.
+    areas:
+      zones.length > 1 || showsDelivery(order)
+        ? zones.map((zone) => ({ id: zone.id, name: zoneName(zone, language) }))
+        : null,
+    area: order.delivery_zone ?? "",
     lines: [
       ...items.map((item) => ({
         key: item.item_key,
@@ -163,6 +172,26 @@ export default function CorrectOrder() {
                 </p>
               ))}
             </fieldset>
+            {page.areas ? (
+              <p className="desk-field">
+                <label htmlFor="edit-area">{t("amounts.deliveryArea")}</label>
+                <select
+                  id="edit-area"
+                  name="area"
+                  defaultValue={typedOr("area", page.area)}
+                  aria-describedby="edit-area-hint"
+                >
+                  {page.areas.map((area) => (
+                    <option key={area.id} value={area.id}>
+                      {area.name}
+                    </option>
+                  ))}
+                </select>
+                <span id="edit-area-hint" className="desk-muted">
+                  {t("edit.deliveryHint")}
+                </span>
+              </p>
+            ) : null}
             <OrderFields
               idPrefix="edit"
               value={(name) => typedOr(name, page.values[name] ?? "")}
