@@ -85,6 +85,9 @@ const checkoutShared = [
   "platform/digits.ts",
   "i18n/left-to-right.ts",
   "ui/ClosedNotice.tsx",
+  // Delivery's money (D84): the cart's hint, the checkout's summary.
+  "delivery/fee.ts",
+  "checkout/offered.ts",
 ].map((file) => `${appFolder}${file}`);
 
 const manualChunks: Rollup.GetManualChunk = (id, { getModuleInfo }) => {

@@ -137,7 +137,9 @@ export function CheckoutForm({ token, window, offer, area, onArea, result }: Che
     }
     event.preventDefault();
     setClientError(
-      checked.ok ? where || null : { message: checked.message, fields: checked.fields },
+      checked.ok
+        ? (where && typing?.explainRefusal(where, t, i18n.language)) || null
+        : { message: checked.message, fields: checked.fields },
     );
   }
 
@@ -154,9 +156,7 @@ export function CheckoutForm({ token, window, offer, area, onArea, result }: Che
   }
 
   const invalid = (field: CheckoutField) => (error?.fields.includes(field) ? true : undefined);
-  const messageText = error
-    ? formMessage(t, error.message, window, error.values, i18n.language)
-    : "";
+  const messageText = error ? formMessage(t, error.message, window, error.values) : "";
 
   return (
     <Form
@@ -449,21 +449,7 @@ export function formMessage(
   message: FormMessage,
   window: DeliveryWindow,
   values?: Record<string, string | number>,
-  language = "ru",
 ): string {
-  if (message === "check.earliest" || message === "check.closedDay")
-    return t(`checkout:${message}`, {
-      area: isolate(String(values?.area ?? "")),
-      day: t(`checkout:weekday.${values?.weekday ?? 1}`),
-      date: isolate(String(values?.date ?? "")),
-    });
-  if (message === "check.noDay")
-    return t("checkout:check.noDay", { area: isolate(String(values?.area ?? "")) });
-  if (message === "check.minimum")
-    return t("checkout:check.minimum", {
-      minimum: isolate(formatPrice(Number(values?.minimum ?? 0), language)),
-      missing: isolate(formatPrice(Number(values?.missing ?? 0), language)),
-    });
   if (message === "errors.saveFailed") {
     return `${t("checkout:errors.saveFailed")} ${t("checkout:errors.tryAgain")}`;
   }

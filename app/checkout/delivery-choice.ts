@@ -1,4 +1,6 @@
 import { type DeliveryOffer, checkDeliveryDay } from "~/delivery/days";
+import { isolate } from "~/i18n/isolate";
+import { formatPrice } from "~/i18n/money";
 import { isoWeekday, parseShortDate, toShortDate } from "~/platform/calendar";
 import { asciiDigits } from "~/platform/digits";
 import type { FormError } from "./fields";
@@ -48,4 +50,27 @@ export function snapToArea(text: string, offer: DeliveryOffer, area: string | nu
   if (!zone || !date) return text;
   const checked = checkDeliveryDay(date, zone, offer);
   return !checked.ok && checked.next ? toShortDate(checked.next) : text;
+}
+
+/**
+ * A refusal's values as the sentence shows them, in `language`: the area and the date
+ * isolated, the weekday's name, money as prices. Done where the refusal is made (the
+ * server's action, the form's rules in the browser), so the page's first load carries no
+ * more than the sentence (D84).
+ */
+export function explainRefusal(
+  error: FormError,
+  t: (key: string) => string,
+  language: string,
+): FormError {
+  const values = error.values;
+  if (!values) return error;
+  const shown: Record<string, string | number> = { ...values };
+  if (typeof values.area === "string") shown.area = isolate(values.area);
+  if (typeof values.date === "string") shown.date = isolate(values.date);
+  if (typeof values.weekday === "number") shown.day = t(`checkout:weekday.${values.weekday}`);
+  for (const amount of ["minimum", "missing"])
+    if (typeof values[amount] === "number")
+      shown[amount] = isolate(formatPrice(values[amount] as number, language));
+  return { ...error, values: shown };
 }

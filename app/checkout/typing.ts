@@ -4,4 +4,4 @@
 export { maskDeliveryDate, snapToWindow } from "./delivery-date";
 export { maskPhone } from "~/phone/phone";
 export { validateCheckout } from "./schema";
-export { checkDeliveryChoice, snapToArea } from "./delivery-choice";
+export { checkDeliveryChoice, explainRefusal, snapToArea } from "./delivery-choice";

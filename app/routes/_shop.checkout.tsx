@@ -10,6 +10,7 @@ import { usePricedCart } from "~/cart/use-cart";
 import { CheckoutForm } from "~/checkout/CheckoutForm";
 import { DeliverySummary } from "~/checkout/DeliverySummary";
 import { rememberPlacedOrder } from "~/checkout/confirmation.server";
+import { explainRefusal } from "~/checkout/delivery-choice";
 import { checkoutFields } from "~/checkout/fields";
 import { clientKey, orderRateLimiter } from "~/checkout/rate-limit.server";
 import { currentDeliveryWindow, submitCheckout } from "~/checkout/submit.server";
@@ -55,6 +56,7 @@ export const meta: MetaFunction<typeof loader> = pageMetaTags;
 export async function action({ request, context }: ActionFunctionArgs) {
   const { settings } = shop.content();
   const form = await readForm(request);
+  const language = await getLocale(request);
   // Without JavaScript, choosing the area asks the page again: the fee and the total, what
   // was typed kept, nothing checked or placed yet.
   if (form.get("intent") === "area")
@@ -77,7 +79,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     {
       form,
       cart: await shop.cart.read(request, cartKnowsOf(shop.content().catalog)),
-      language: await getLocale(request),
+      language,
       client: clientKey(request, context.clientAddress, shop.config),
       origin: readOrigin(originCookieOf(request.headers.get("Cookie"))),
     },
@@ -91,10 +93,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const headers = outcome.retryAfterSeconds
         ? { "Retry-After": String(outcome.retryAfterSeconds) }
         : undefined;
-      return data(
-        { error: outcome.error, values: outcome.values },
-        { status: outcome.httpStatus, headers },
-      );
+      const error = explainRefusal(outcome.error, shop.t(language, "checkout"), language);
+      return data({ error, values: outcome.values }, { status: outcome.httpStatus, headers });
     }
     case "placed":
       // The chat notifications go out after the commit, never holding up the shopper.
