@@ -1,5 +1,5 @@
 import { courierDays, parseDay } from "~/couriers/cash.server";
-import { cashInput, refuseReasons } from "~/couriers/model";
+import { cashInput, isOff, refuseReasons } from "~/couriers/model";
 import type { DeskContext } from "~/desk/context";
 import type { GuardedSession } from "~/desk/session.server";
 import { getLocale } from "~/i18n/i18next.server";
@@ -43,9 +43,14 @@ export async function readCashPage(shop: DeskContext, session: GuardedSession, r
       name: entry.courier.name,
       phone: entry.courier.phone,
       figures: entry.figures,
+      off: isOff(entry.figures),
       receivedInput: entry.figures.received === null ? "" : cashInput(entry.figures.received),
       closed: entry.closedAt
-        ? { by: entry.closedBy ?? "", at: formatShopDateTime(Date.parse(entry.closedAt), language) }
+        ? {
+            by: entry.closedBy ?? "",
+            at: formatShopDateTime(Date.parse(entry.closedAt), language),
+            note: entry.closeNote,
+          }
         : null,
       parcels: entry.parcels.map((parcel) => ({
         id: parcel.handoffId,
