@@ -464,6 +464,8 @@ export interface CourierDaysTable {
   received_by: string | null;
   closed_at: string | null;
   closed_by: string | null;
+  /** Why the day closed with the cash received off what was collected; null when it balanced. */
+  close_note: string | null;
 }
 
 /** A backup that finished (`npm run db:backup`), for the age of the newest one. */

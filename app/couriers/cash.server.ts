@@ -12,7 +12,7 @@ import { formatOrderNumber } from "~/orders/order-number";
 import { type CalendarDate, parseIsoDate, toIsoDate, toShortDate } from "~/platform/calendar";
 import { isoAt } from "~/platform/clock";
 import type { Courier, Database, HandoffOutcome } from "../../db/schema";
-import { type DayFigures, type RefuseReason, closeProblem, dayFigures } from "./model";
+import { type DayFigures, type RefuseReason, closeProblem, dayFigures, isOff } from "./model";
 import { byPlace } from "./places";
 
 export interface HandOverInput {
@@ -130,6 +130,8 @@ export interface CourierDay {
   receivedBy: string | null;
   closedAt: string | null;
   closedBy: string | null;
+  /** Why the day closed with the cash off what was collected. */
+  closeNote: string | null;
 }
 
 /**
@@ -195,6 +197,7 @@ export async function courierDays(
         receivedBy: stored?.received_by ?? null,
         closedAt: stored?.closed_at ?? null,
         closedBy: stored?.closed_by ?? null,
+        closeNote: stored?.close_note ?? null,
       };
       days.set(row.courierId, entry);
     }
@@ -358,7 +361,7 @@ export async function reportParcel(
   });
 }
 
-export type DayChange = "done" | "closed" | "open" | "received" | "notFound";
+export type DayChange = "done" | "closed" | "open" | "received" | "note" | "notFound";
 
 async function dayRow(trx: Transaction<Database>, courierId: number, day: string) {
   const handed = await trx
@@ -430,12 +433,14 @@ export async function receiveCash(
 }
 
 /**
- * Closes a courier's day: every parcel reported on and the cash counted, or it stays open
- * and says why. A closed day is locked (`reportParcel`, `receiveCash`, an undo).
+ * Closes a courier's day: every parcel reported on, the cash counted and, when it is off
+ * what was collected, the owner's words why (kept with the closing and in the trail); or
+ * it stays open and says why. A closed day is locked (`reportParcel`, `receiveCash`, an
+ * undo).
  */
 export async function closeDay(
   db: Kysely<Database>,
-  input: { courierId: number; day: string; actor: Actor },
+  input: { courierId: number; day: string; actor: Actor; note?: string | null },
   now: number,
 ): Promise<DayChange> {
   return db.transaction().execute(async (trx) => {
@@ -444,11 +449,14 @@ export async function closeDay(
     if (row.closed_at) return "done";
     const [entry] = await courierDays(trx, input.day, input.courierId);
     if (!entry) return "notFound";
-    const problem = closeProblem(entry.figures);
+    const off = isOff(entry.figures);
+    // Words are kept only where they explain something: a day that balances closes bare.
+    const note = off ? cleanNote(input.note) : null;
+    const problem = closeProblem(entry.figures, note);
     if (problem) return problem;
     await trx
       .updateTable("courier_days")
-      .set({ closed_at: isoAt(now), closed_by: input.actor.name })
+      .set({ closed_at: isoAt(now), closed_by: input.actor.name, close_note: note })
       .where("courier_id", "=", input.courierId)
       .where("day", "=", input.day)
       .where("closed_at", "is", null)
@@ -456,7 +464,7 @@ export async function closeDay(
     await recordChanges(trx, {
       actor: input.actor,
       subject: { type: "cash", id: `${input.courierId}/${input.day}` },
-      changes: [{ field: "closed", before: null, after: "closed" }],
+      changes: [{ field: "closed", before: null, after: note ? `closed (${note})` : "closed" }],
       now,
     });
     return "done";

@@ -71,10 +71,23 @@ export function dayFigures(lines: readonly HandoffLine[], received: number | nul
   };
 }
 
-/** Why a day cannot close yet: parcels without an outcome, or no cash counted. */
-export function closeProblem(figures: DayFigures): "open" | "received" | null {
+/** Whether the cash counted is off what the parcels collected: closing then asks why. */
+export function isOff(figures: DayFigures): boolean {
+  return figures.difference !== null && figures.difference !== 0;
+}
+
+/**
+ * Why a day cannot close yet: parcels without an outcome, no cash counted, or cash that
+ * does not balance with no words why (the short day closed without a word is how cash
+ * went missing for a week).
+ */
+export function closeProblem(
+  figures: DayFigures,
+  note: string | null,
+): "open" | "received" | "note" | null {
   if (figures.open > 0) return "open";
   if (figures.received === null) return "received";
+  if (isOff(figures) && !note) return "note";
   return null;
 }
 

@@ -67,6 +67,12 @@ function Value({ field, value }: { field: string; value: string | null }) {
           ) : null}
         </>
       );
+    case "closedWithNote":
+      return (
+        <>
+          {t("activity.values.yes")} (<bdi>{words.note}</bdi>)
+        </>
+      );
     case "date":
       return <>{words.text}</>;
     case "languageName":

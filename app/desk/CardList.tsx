@@ -8,20 +8,23 @@ export function CardList<T>({
   items,
   empty,
   keyOf,
+  idOf,
   children,
 }: {
   items: readonly T[];
   empty: string;
   keyOf: (item: T) => string | number;
+  /** The card's id, the fragment a press on it comes back to (`desk/place.ts`). */
+  idOf?: (item: T) => string;
   /** A card's content; the card itself (`li.desk-card`) is the list's. */
-  children: (item: T) => ReactNode;
+  children: (item: T, index: number) => ReactNode;
 }) {
   if (items.length === 0) return <p className="desk-empty">{empty}</p>;
   return (
     <ul className="desk-cards">
-      {items.map((item) => (
-        <li key={keyOf(item)} className="desk-card">
-          {children(item)}
+      {items.map((item, index) => (
+        <li key={keyOf(item)} id={idOf?.(item)} className="desk-card">
+          {children(item, index)}
         </li>
       ))}
     </ul>

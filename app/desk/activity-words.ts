@@ -86,6 +86,8 @@ export type ValueWords =
   | { kind: "status" | "role" | "line" | "flag" | "reviewStatus" | "reason"; value: string }
   | { kind: "orderStatus"; value: string; note: string | null }
   | { kind: "money"; tetri: number; note: string | null }
+  /** A courier's day closed with the owner's words why its cash was off. */
+  | { kind: "closedWithNote"; note: string }
   | { kind: "date" | "languageName"; text: string }
   /** Languages stored by code ("ka, ar"), named as the switcher names them. */
   | { kind: "languages"; value: string }
@@ -122,6 +124,10 @@ export function valueWords(field: string, value: string): ValueWords {
   if (field === "active" && (value === "active" || value === "inactive"))
     return { kind: "flag", value: value === "active" ? "yes" : "no" };
   if (field === "closed" && value === "closed") return { kind: "flag", value: "yes" };
+  if (field === "closed") {
+    const [, word, note] = WITH_NOTE.exec(value) ?? [];
+    if (word === "closed" && note) return { kind: "closedWithNote", note };
+  }
   if (field === "status" && /^(draft|coming_soon|on_sale|sold_out|hidden|archived)$/.test(value)) {
     return { kind: "status", value };
   }

@@ -3,9 +3,11 @@ import { Form, data, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FIELD_LIMITS } from "~/checkout/fields";
 import { CardList } from "~/desk/CardList";
+import { anchorOf, neighbourOf, postedPlace } from "~/desk/place";
 import { getLocale } from "~/i18n/i18next.server";
 import { BLOCK_REASON_MAX } from "~/orders/blocked";
 import { blockPhone, listBlockedPhones, unblockPhone } from "~/orders/blocked.server";
+import { normalizePhone } from "~/phone/phone";
 import { formatShopDateTime } from "~/platform/calendar";
 import { readForm } from "~/platform/http.server";
 import { shop } from "~/shop.server";
@@ -48,7 +50,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const phone = (form.get("phone") ?? "").slice(0, FIELD_LIMITS.phone);
   if (form.get("intent") === "unblock") {
     const lifted = await unblockPhone(shop.db, { phone, actor }, now);
-    return redirectWithToast(shop.flash, request, "/desk/blocked", {
+    // The card is gone: back to its neighbour's place, not the page's top (desk/place.ts).
+    const place = postedPlace(form.get("place"), "blocked-list");
+    return redirectWithToast(shop.flash, request, `/desk/blocked#${place}`, {
       kind: "desk",
       message: lifted ? "blocked.lifted" : "blocked.gone",
     });
@@ -56,7 +60,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const reason = (form.get("reason") ?? "").slice(0, BLOCK_REASON_MAX);
   const outcome = await blockPhone(shop.db, { phone, reason, actor }, now);
   if (outcome !== "blocked") return data({ problem: outcome, phone, reason }, 400);
-  return redirectWithToast(shop.flash, request, "/desk/blocked", {
+  // To the new number's card, wherever the list puts it.
+  const place = anchorOf("blocked", normalizePhone(phone) ?? "");
+  return redirectWithToast(shop.flash, request, `/desk/blocked#${place}`, {
     kind: "desk",
     message: "blocked.added",
   });
@@ -67,6 +73,7 @@ export default function DeskBlocked() {
   const answer = useActionData<typeof action>();
   const { t } = useTranslation("desk");
   const alert = useFocusOnAnswer<HTMLParagraphElement>(answer);
+  const anchors = page.blocked.map((block) => anchorOf("blocked", block.phone));
   return (
     <section className="desk-page">
       <h1>{t("blocked.title")}</h1>
@@ -107,9 +114,14 @@ export default function DeskBlocked() {
         </button>
       </Form>
 
-      <h2>{t("blocked.list")}</h2>
-      <CardList items={page.blocked} empty={t("blocked.none")} keyOf={(block) => block.phone}>
-        {(block) => (
+      <h2 id="blocked-list">{t("blocked.list")}</h2>
+      <CardList
+        items={page.blocked}
+        empty={t("blocked.none")}
+        keyOf={(block) => block.phone}
+        idOf={(block) => anchorOf("blocked", block.phone)}
+      >
+        {(block, index) => (
           <>
             <h3>
               <bdi dir="ltr">{block.phone}</bdi>
@@ -127,6 +139,11 @@ export default function DeskBlocked() {
             <Form method="post">
               <input type="hidden" name="intent" value="unblock" />
               <input type="hidden" name="phone" value={block.phone} />
+              <input
+                type="hidden"
+                name="place"
+                value={neighbourOf(anchors, index, "blocked-list")}
+              />
               <button
                 type="submit"
                 className="desk-button"

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { SIGN_IN_LINK_TTL_MS } from "~/desk/auth.server";
 import { STAFF_NAME_MAX } from "~/desk/limits";
 import { changePerson, invitePerson, isStaffRole, listPeople } from "~/desk/people.server";
+import { anchorOf } from "~/desk/place";
 import { sendInviteToDeskChats } from "~/desk/sign-in.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { formatShopDateTime } from "~/platform/calendar";
@@ -86,7 +87,9 @@ export async function action({ request }: ActionFunctionArgs) {
     actor: { staffId: staff.id, name: staff.name },
     now: shop.clock(),
   });
-  if (outcome === "changed" || outcome === "same") return redirect("/desk/people", 303);
+  // Back to the person's card, not the page's top (desk/place.ts).
+  if (outcome === "changed" || outcome === "same")
+    return redirect(`/desk/people#${anchorOf("person", id)}`, 303);
   return data({ error: outcome, id }, outcome === "notFound" ? 404 : 409);
 }
 
@@ -100,7 +103,7 @@ export default function DeskPeople() {
       <p>{t("people.intro")}</p>
       <ul className="desk-cards">
         {people.map((person) => (
-          <li key={person.id} className="desk-card">
+          <li key={person.id} id={anchorOf("person", person.id)} className="desk-card">
             <h2>
               {person.name}
               {person.id === me ? ` · ${t("people.you")}` : ""}
@@ -119,7 +122,11 @@ export default function DeskPeople() {
                 {t(`people.errors.${result.error}`)}
               </p>
             ) : null}
-            <Form method="post" className="desk-inline-form">
+            <Form
+              method="post"
+              action={`/desk/people#${anchorOf("person", person.id)}`}
+              className="desk-inline-form"
+            >
               <input type="hidden" name="id" value={person.id} />
               <label htmlFor={`role-${person.id}`}>{t("people.role")}</label>
               <select id={`role-${person.id}`} name="role" defaultValue={person.role}>
@@ -131,7 +138,11 @@ export default function DeskPeople() {
               </button>
             </Form>
             {person.id === me ? null : (
-              <Form method="post" className="desk-inline-form">
+              <Form
+                method="post"
+                action={`/desk/people#${anchorOf("person", person.id)}`}
+                className="desk-inline-form"
+              >
                 <input type="hidden" name="id" value={person.id} />
                 <button
                   type="submit"

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, data, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Choice } from "~/desk/Choice";
+import { anchorOf } from "~/desk/place";
 import { getLocale } from "~/i18n/i18next.server";
 import { formatOrderNumber } from "~/orders/order-number";
 import { notificationsEnabled } from "~/orders/outbox.server";
@@ -91,7 +92,7 @@ export default function DeskPrivacyRequest() {
   return (
     <section className="desk-page">
       <p>
-        <Link to="/desk/privacy">{t("privacy.title")}</Link>
+        <Link to={`/desk/privacy#${anchorOf("request", page.id)}`}>{t("privacy.title")}</Link>
       </p>
       <h1>
         {t("privacy.request.heading")}: <bdi dir="ltr">{page.subject}</bdi>

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { FIELD_LIMITS } from "~/checkout/fields";
 import { CardList } from "~/desk/CardList";
 import { Choice, Choices } from "~/desk/Choice";
+import { anchorOf } from "~/desk/place";
 import { getLocale } from "~/i18n/i18next.server";
 import {
   addDays,
@@ -149,7 +150,12 @@ export default function DeskPrivacy() {
       </Form>
 
       <h2>{t("privacy.requests")}</h2>
-      <CardList items={page.requests} empty={t("privacy.none")} keyOf={(row) => row.id}>
+      <CardList
+        items={page.requests}
+        empty={t("privacy.none")}
+        keyOf={(row) => row.id}
+        idOf={(row) => anchorOf("request", row.id)}
+      >
         {(row) => (
           <>
             <h3>

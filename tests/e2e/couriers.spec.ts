@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import Database from "better-sqlite3";
+import { parseCash } from "../../app/couriers/model";
 import { languages } from "../../app/i18n/languages";
 import { addDays, formatShopDate, parseShortDate, toIsoDate } from "../../app/platform/calendar";
 import { violations } from "./support/axe";
@@ -223,17 +224,48 @@ test.describe("couriers, cash and the owner's numbers", () => {
     await expect(day("ლევანი")).toContainText(gel(collectedLevan + totals([refused])));
 
     // Both days close; a closed day shows who closed it and takes no more changes from staff.
-    for (const courier of ["ლევანი", "დათო"]) {
-      await day(courier)
-        .getByRole("button", { name: ka("cash.close") })
-        .click();
-      await expect(day(courier).locator(".desk-ok")).toBeVisible();
-      await settled();
-    }
-    expect(read("select closed_by from courier_days order by courier_id")).toEqual([
-      { closed_by: "Nino" },
-      { closed_by: "Nino" },
+    // Levan's balances and closes without a word asked.
+    await expect(day("ლევანი").getByLabel(ka("cash.closeNote"))).toHaveCount(0);
+    await day("ლევანი")
+      .getByRole("button", { name: ka("cash.close") })
+      .click();
+    await expect(day("ლევანი").locator(".desk-ok")).toBeVisible();
+    await settled();
+    // Dato's, 50 GEL short, is refused without the words why, beside the field, which
+    // keeps what was typed (nothing) and the focus; the day stays open.
+    const why = day("დათო").getByLabel(ka("cash.closeNote"));
+    await why.fill("  ");
+    await day("დათო")
+      .getByRole("button", { name: ka("cash.close") })
+      .click();
+    await expect(day("დათო").locator(".desk-field-error")).toHaveText(ka("cash.problem.note"));
+    await expect(why).toHaveAttribute("aria-invalid", "true");
+    if (javaScriptEnabled) await expect(why).toBeFocused();
+    await expect(why).toBeInViewport();
+    await expect(day("დათო").locator(".desk-ok")).toHaveCount(0);
+    // The amount saved before is still in its field.
+    const amount = day("დათო").getByLabel(ka("cash.receivedLabel"));
+    await expect.poll(async () => parseCash(await amount.inputValue())).toBe(collectedDato - 5000);
+    await settled();
+    const note = "დათო 50 ₾-ს ხვალ მოიტანს";
+    await why.fill(note);
+    await day("დათო")
+      .getByRole("button", { name: ka("cash.close") })
+      .click();
+    await expect(day("დათო").locator(".desk-ok")).toBeVisible();
+    await expect(day("დათო").locator(".desk-cash__close-note")).toHaveText(
+      `${ka("cash.closeNoteShown")} ${note}`,
+    );
+    await settled();
+    expect(read("select closed_by, close_note from courier_days order by courier_id")).toEqual([
+      { closed_by: "Nino", close_note: null },
+      { closed_by: "Nino", close_note: note },
     ]);
+    // The trail names the closing with its words.
+    await page.goto(`${shop.url}/desk/activity?lng=ka`);
+    await expect(
+      page.locator("li, tr").filter({ hasText: "დათო" }).filter({ hasText: note }).first(),
+    ).toBeVisible();
     const moved = read<{ status: string; delivery_date: string; not_home: number }>(
       "select status, delivery_date, not_home from orders where order_number = ?",
       Number(away),

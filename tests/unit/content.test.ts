@@ -193,6 +193,11 @@ describe("the activity trail (D31)", () => {
     expect(valueWords("chats.language", "ka")).toEqual({ kind: "languageName", text: "ქართული" });
     expect(valueWords("active", "inactive")).toEqual({ kind: "flag", value: "no" });
     expect(valueWords("closed", "closed")).toEqual({ kind: "flag", value: "yes" });
+    // A day closed short keeps the owner's words why, even with brackets in them.
+    expect(valueWords("closed", "closed (brings 50 ₾ (cash) tomorrow)")).toEqual({
+      kind: "closedWithNote",
+      note: "brings 50 ₾ (cash) tomorrow",
+    });
     expect(valueWords("name", "delivered")).toBeNull();
   });
 });

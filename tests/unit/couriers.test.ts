@@ -406,10 +406,26 @@ describe("couriers, hand-offs and cash", () => {
       received: collectedB - 5000,
       difference: -5000,
     });
-    for (const id of [levan, dato])
-      expect(
-        await closeDay(db, { courierId: id, day: "2026-11-26", actor: staff }, NOW + 10 * HOUR),
-      ).toBe("done");
+    // Levan's day balances and closes without a word; Dato's, 50 GEL short, only with one.
+    const close = (courierId: number, note?: string) =>
+      closeDay(db, { courierId, day: "2026-11-26", actor: staff, note }, NOW + 10 * HOUR);
+    expect(await close(levan, "ignored: nothing to explain")).toBe("done");
+    expect(await close(dato)).toBe("note");
+    expect(await close(dato, "   ")).toBe("note");
+    expect((await courierDays(db, "2026-11-26", dato))[0]?.closedAt).toBeNull();
+    expect(await close(dato, " Dato brings 50 GEL tomorrow ")).toBe("done");
+    const closed = Object.fromEntries(
+      (await courierDays(db, "2026-11-26")).map((day) => [day.courier.name, day.closeNote]),
+    );
+    expect(closed).toEqual({ Levan: null, Dato: "Dato brings 50 GEL tomorrow" });
+    expect(
+      await db
+        .selectFrom("activity")
+        .select("after")
+        .where("field", "=", "closed")
+        .orderBy("id")
+        .execute(),
+    ).toEqual([{ after: "closed" }, { after: "closed (Dato brings 50 GEL tomorrow)" }]);
 
     // The day is locked: staff change nothing, an owner only with a note, and it is recorded.
     expect(

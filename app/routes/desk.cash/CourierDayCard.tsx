@@ -1,5 +1,6 @@
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { NOTE_MAX } from "~/orders/note";
 import { Price } from "~/ui/Price";
 import { useFocusOnAnswer } from "~/ui/use-focus-on-answer";
 import { Difference, NoteField, ParcelReport } from "./ParcelReport";
@@ -10,8 +11,12 @@ import type { CourierView, Page } from "./types";
 export function CourierDayCard({ courier, page }: { courier: CourierView; page: Page }) {
   const { t } = useTranslation("desk");
   const answer = useActionData<typeof actOnCash>();
-  const mine = answer?.at === `courier-${courier.id}`;
-  const alert = useFocusOnAnswer<HTMLParagraphElement>(mine);
+  const mine = answer?.at === `courier-${courier.id}` ? answer : undefined;
+  // Closing without the words the difference asks for: the field says so and takes the focus.
+  const noteRefused = mine?.problem === "note" ? mine : undefined;
+  const alert = useFocusOnAnswer<HTMLParagraphElement>(noteRefused ? undefined : mine);
+  const noteField = useFocusOnAnswer<HTMLInputElement>(noteRefused);
+  const noteId = `close-${courier.id}-note`;
   const f = courier.figures;
   const locked = courier.closed !== null;
   const manifest = new URLSearchParams({ courier: String(courier.id), day: page.day });
@@ -26,6 +31,11 @@ export function CourierDayCard({ courier, page }: { courier: CourierView; page: 
       {courier.closed ? (
         <p className="desk-ok">
           {t("cash.closedBy", { name: courier.closed.by, date: courier.closed.at })}
+        </p>
+      ) : null}
+      {courier.closed?.note ? (
+        <p className="desk-cash__close-note">
+          {t("cash.closeNoteShown")} <bdi>{courier.closed.note}</bdi>
         </p>
       ) : null}
       <dl className="desk-details desk-cash-figures">
@@ -100,9 +110,9 @@ export function CourierDayCard({ courier, page }: { courier: CourierView; page: 
           />
         ))}
       </ul>
-      {mine && answer ? (
+      {mine && !noteRefused ? (
         <p ref={alert} role="alert" tabIndex={-1} className="desk-error">
-          {t(`cash.problem.${answer.problem}`)}
+          {t(`cash.problem.${mine.problem}`)}
         </p>
       ) : null}
       {locked && !page.owner ? null : (
@@ -123,8 +133,8 @@ export function CourierDayCard({ courier, page }: { courier: CourierView; page: 
               dir="ltr"
               required
               maxLength={12}
-              defaultValue={mine && answer ? String(answer.amount) : courier.receivedInput}
-              aria-invalid={(mine && answer?.problem === "amount") || undefined}
+              defaultValue={mine?.intent === "receive" ? mine.amount : courier.receivedInput}
+              aria-invalid={mine?.problem === "amount" || undefined}
             />
           </p>
           {locked ? <NoteField id={`received-${courier.id}-note`} required /> : null}
@@ -134,10 +144,39 @@ export function CourierDayCard({ courier, page }: { courier: CourierView; page: 
         </Form>
       )}
       {locked ? null : (
-        <Form method="post">
+        <Form
+          id={`close-${courier.id}`}
+          method="post"
+          action={`/desk/cash?day=${page.day}#close-${courier.id}`}
+          className="desk-form"
+          aria-label={`${t("cash.close")}: ${courier.name}`}
+        >
           <input type="hidden" name="intent" value="close" />
           <input type="hidden" name="day" value={page.day} />
           <input type="hidden" name="courier" value={courier.id} />
+          {courier.off ? (
+            <p className="desk-field">
+              <label htmlFor={noteId}>{t("cash.closeNote")}</label>
+              <input
+                ref={noteField}
+                id={noteId}
+                name="note"
+                maxLength={NOTE_MAX}
+                autoComplete="off"
+                defaultValue={noteRefused?.note ?? ""}
+                aria-invalid={noteRefused ? true : undefined}
+                aria-describedby={noteRefused ? `${noteId}-hint ${noteId}-error` : `${noteId}-hint`}
+              />
+              <span className="desk-hint" id={`${noteId}-hint`}>
+                {t("cash.closeNoteHint")}
+              </span>
+              {noteRefused ? (
+                <span className="desk-field-error" id={`${noteId}-error`}>
+                  {t("cash.problem.note")}
+                </span>
+              ) : null}
+            </p>
+          ) : null}
           <button type="submit" className="desk-button desk-button--primary">
             {t("cash.close")}
           </button>

@@ -14,7 +14,7 @@ import { NOTE_MAX } from "~/orders/note";
 import { parseIsoDate, toIsoDate } from "~/platform/calendar";
 import { redirectWithToast } from "~/ui/toast.server";
 
-type Problem = "reason" | "date" | "amount" | "closed" | "open" | "received" | "changed";
+type Problem = "reason" | "date" | "amount" | "closed" | "open" | "received" | "note" | "changed";
 
 /**
  * What a press on the cash page does: a parcel's outcome, the cash received, or the day
@@ -37,7 +37,7 @@ export async function actOnCash(
   const courierId = Number(form.get("courier"));
   const fail = (problem: Problem, at: string) =>
     data(
-      { problem, at, note, amount: form.get("amount") ?? "" },
+      { problem, at, intent, note, amount: form.get("amount") ?? "" },
       { status: problem === "closed" || problem === "changed" ? 409 : 400 },
     );
   let message = "cash.saved";
@@ -83,9 +83,9 @@ export async function actOnCash(
     if (result === "closed") return fail("closed", at);
     message = "cash.receivedSaved";
   } else if (intent === "close") {
-    const result = await closeDay(shop.db, { courierId, day, actor }, now);
+    const result = await closeDay(shop.db, { courierId, day, actor, note }, now);
     if (result === "notFound") throw new Response("No such courier's day.", { status: 404 });
-    if (result === "open" || result === "received") return fail(result, at);
+    if (result === "open" || result === "received" || result === "note") return fail(result, at);
     message = "cash.closedSaved";
   } else {
     throw new Response("Unknown action.", { status: 400 });

@@ -1,5 +1,5 @@
 import { courierDays, parseDay } from "~/couriers/cash.server";
-import { cashInput, refuseReasons } from "~/couriers/model";
+import { cashInput, isOff, refuseReasons } from "~/couriers/model";
 import { byPlace, sumOf } from "~/couriers/places";
 import type { DeskContext } from "~/desk/context";
 import type { GuardedSession } from "~/desk/session.server";
@@ -55,9 +55,14 @@ export async function readCashPage(shop: DeskContext, session: GuardedSession, r
         parcels: group.items.length,
         expected: sumOf(group.items, (parcel) => parcel.amount),
       })),
+      off: isOff(entry.figures),
       receivedInput: entry.figures.received === null ? "" : cashInput(entry.figures.received),
       closed: entry.closedAt
-        ? { by: entry.closedBy ?? "", at: formatShopDateTime(Date.parse(entry.closedAt), language) }
+        ? {
+            by: entry.closedBy ?? "",
+            at: formatShopDateTime(Date.parse(entry.closedAt), language),
+            note: entry.closeNote,
+          }
         : null,
       parcels: entry.parcels.map((parcel) => ({
         id: parcel.handoffId,

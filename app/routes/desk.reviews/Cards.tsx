@@ -1,5 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { anchorOf } from "~/desk/place";
 import { REVIEW_REPLY_MAX, rejectReasons } from "~/reviews/model";
 import type { ReviewStatus } from "../../../db/schema";
 import type { ReviewsPage } from "./view.server";
@@ -9,14 +10,18 @@ export function ReviewCard({
   review,
   action,
   tab,
+  gone,
 }: {
   review: ReviewsPage["reviews"][number];
   action: string;
   tab: ReviewStatus;
+  /** Where the page comes back to once this review has left the tab. */
+  gone: string;
 }) {
   const { t } = useTranslation("desk");
+  const here = anchorOf("review", review.id);
   return (
-    <li className="desk-card">
+    <li id={here} className="desk-card">
       <article aria-labelledby={`review-${review.id}-title`}>
         <h2 id={`review-${review.id}-title`} className="desk-card__title">
           <bdi>{review.product}</bdi>
@@ -51,6 +56,7 @@ export function ReviewCard({
           {tab !== "published" ? (
             <Form method="post" action={action}>
               <input type="hidden" name="id" value={review.id} />
+              <input type="hidden" name="place" value={gone} />
               <button
                 type="submit"
                 name="intent"
@@ -64,6 +70,7 @@ export function ReviewCard({
           {tab !== "rejected" ? (
             <Form method="post" action={action} className="desk-inline-form">
               <input type="hidden" name="id" value={review.id} />
+              <input type="hidden" name="place" value={gone} />
               <label htmlFor={`review-${review.id}-reason`}>{t("reviews.reason")}</label>
               <select id={`review-${review.id}-reason`} name="reason" required>
                 <option value="">{t("reviews.chooseReason")}</option>
@@ -81,6 +88,7 @@ export function ReviewCard({
         </div>
         <Form method="post" action={action} className="desk-form">
           <input type="hidden" name="id" value={review.id} />
+          <input type="hidden" name="place" value={here} />
           <p className="desk-field">
             <label htmlFor={`review-${review.id}-reply`}>{t("reviews.reply")}</label>
             <textarea
@@ -104,13 +112,17 @@ export function ReviewCard({
 export function TestimonialCard({
   testimonial,
   action,
+  gone,
 }: {
   testimonial: ReviewsPage["testimonials"][number];
   action: string;
+  /** Where the page comes back to once this testimonial is removed. */
+  gone: string;
 }) {
   const { t } = useTranslation("desk");
+  const here = anchorOf("testimonial", testimonial.id);
   return (
-    <li className="desk-card">
+    <li id={here} className="desk-card">
       <h3 className="desk-card__title">
         <bdi>{testimonial.text?.name ?? t("reviews.testimonials.untitled")}</bdi>{" "}
         {testimonial.hidden ? (
@@ -131,6 +143,7 @@ export function TestimonialCard({
         </Link>
         <Form method="post" action={action}>
           <input type="hidden" name="id" value={testimonial.id} />
+          <input type="hidden" name="place" value={here} />
           <button
             type="submit"
             name="intent"
@@ -144,6 +157,7 @@ export function TestimonialCard({
           <summary className="desk-button">{t("reviews.testimonials.remove")}</summary>
           <Form method="post" action={action}>
             <input type="hidden" name="id" value={testimonial.id} />
+            <input type="hidden" name="place" value={gone} />
             <p>{t("reviews.testimonials.removeQuestion")}</p>
             <button type="submit" name="intent" value="remove" className="desk-button">
               {t("reviews.testimonials.removeYes")}

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, redirect, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { anchorOf, neighbourOf, postedPlace } from "~/desk/place";
 import { readForm } from "~/platform/http.server";
 import { REVIEW_REPLY_MAX, isRejectReason } from "~/reviews/model";
 import { decideReview } from "~/reviews/reviews.server";
@@ -33,7 +34,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const actor = { staffId: staff.id, name: staff.name };
   const now = shop.clock();
   const back = new URL(request.url).searchParams.get("tab");
-  const to = `/desk/reviews${isTab(back) ? `?tab=${back}` : ""}`;
+  // Back to the card pressed on, or where it was when the press took it off this tab
+  // (desk/place.ts): the place each form posts.
+  const to = `/desk/reviews${isTab(back) ? `?tab=${back}` : ""}#${postedPlace(form.get("place"), "reviews-list")}`;
   const done = async (message: string, where = to) =>
     redirect(where, {
       status: 303,
@@ -84,9 +87,11 @@ export default function DeskReviews() {
   const page = useLoaderData<typeof loader>();
   const { t } = useTranslation("desk");
   const action = `/desk/reviews?tab=${page.tab}`;
+  const reviewAnchors = page.reviews.map((review) => anchorOf("review", review.id));
+  const testimonialAnchors = page.testimonials.map((one) => anchorOf("testimonial", one.id));
   return (
     <section className="desk-page">
-      <h1>{t("reviews.title")}</h1>
+      <h1 id="reviews-list">{t("reviews.title")}</h1>
       <p>{t("reviews.intro")}</p>
       <nav aria-label={t("reviews.tabs")} className="desk-tabs">
         <ul>
@@ -108,8 +113,15 @@ export default function DeskReviews() {
         <p className="desk-empty">{t(`reviews.none.${page.tab}`)}</p>
       ) : (
         <ul className="desk-cards">
-          {page.reviews.map((review) => (
-            <ReviewCard key={review.id} review={review} action={action} tab={page.tab} />
+          {page.reviews.map((review, index) => (
+            <ReviewCard
+              key={review.id}
+              review={review}
+              action={action}
+              tab={page.tab}
+              // Published or rejected, a review leaves this tab: its neighbour takes its place.
+              gone={neighbourOf(reviewAnchors, index, "reviews-list")}
+            />
           ))}
         </ul>
       )}
@@ -122,8 +134,13 @@ export default function DeskReviews() {
         </button>
       </Form>
       <ul className="desk-cards" aria-labelledby="testimonials-title">
-        {page.testimonials.map((testimonial) => (
-          <TestimonialCard key={testimonial.id} testimonial={testimonial} action={action} />
+        {page.testimonials.map((testimonial, index) => (
+          <TestimonialCard
+            key={testimonial.id}
+            testimonial={testimonial}
+            action={action}
+            gone={neighbourOf(testimonialAnchors, index, "testimonials-title")}
+          />
         ))}
       </ul>
     </section>
