@@ -84,6 +84,7 @@ const LAYERS: Record<string, number> = {
   analytics: 2,
   i18n: 2,
   phone: 2,
+  delivery: 2,
   platform: 1,
   "constants.ts": 1,
   db: 0,
