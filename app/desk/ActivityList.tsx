@@ -64,6 +64,8 @@ function Value({ field, value }: { field: string; value: string | null }) {
       return <>{words.text}</>;
     case "languageName":
       return <bdi>{words.text}</bdi>;
+    case "weekdays":
+      return <>{words.days.map((day) => t(`weekdays.${day}`)).join(", ")}</>;
   }
   if (value.length <= SHORT && !value.includes("\n")) {
     return <bdi className="desk-activity-value">{value}</bdi>;
@@ -95,7 +97,9 @@ export function ActivityList({ entries }: { entries: ActivityEntry[] }) {
                 ? t(`activity.fields.${words.name}`)
                 : words.kind === "order"
                   ? t("order.number", { number: words.number })
-                  : entry.field;
+                  : words.kind === "zone"
+                    ? `${t(`activity.fields.${words.name}`, { zone: words.zone })}${words.language ? ` (${words.language})` : ""}`
+                    : entry.field;
         return (
           <li key={entry.id} className="desk-card">
             <p className="desk-hint">

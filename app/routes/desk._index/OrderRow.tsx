@@ -75,8 +75,15 @@ export function OrderRow({
           <Price amount={row.total} />
         </strong>
       </p>
-      {row.late || row.hold || row.calls > 0 || row.byPhone || row.pinned || row.tags.length > 0 ? (
+      {row.overdue ||
+      row.late ||
+      row.hold ||
+      row.calls > 0 ||
+      row.byPhone ||
+      row.pinned ||
+      row.tags.length > 0 ? (
         <p className="desk-order__marks">
+          {row.overdue ? <span className="desk-hold">{t("list.overdue")}</span> : null}
           {row.late ? (
             <span className="desk-hold">{t("list.late", { hours: list.lateHours })}</span>
           ) : null}
