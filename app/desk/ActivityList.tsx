@@ -104,7 +104,9 @@ function useFieldLabel() {
           ? t(`activity.fields.${words.name}`)
           : words.kind === "order"
             ? t("order.number", { number: words.number })
-            : field;
+            : words.kind === "zone"
+              ? `${t(`activity.fields.${words.name}`, { zone: words.zone })}${words.language ? ` (${words.language})` : ""}`
+              : field;
   };
 }
 

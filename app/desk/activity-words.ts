@@ -14,6 +14,8 @@ export type FieldWords =
   | { kind: "language"; name: string; language: string }
   /** What came of an order of a closed courier's day: "order 000123". */
   | { kind: "order"; number: string }
+  /** A delivery zone's field (D84): "zones.rustavi.fee", a name in one language. */
+  | { kind: "zone"; name: string; zone: string; language: string | null }
   | { kind: "unknown" };
 
 const FIELDS = new Set([
@@ -55,7 +57,12 @@ const FIELDS = new Set([
   "rating",
   "hidden",
   "removed",
+  "week.cutoffHour",
+  "week.holidays",
+  "week.minimum",
 ]);
+
+const ZONE_FIELD = /^zones\.([^.]+)\.(fee|freeFrom|weekdays|earliest|on|name\.([a-z]{2}))$/;
 
 export function fieldWords(field: string): FieldWords {
   const order = /^order (\d+)$/.exec(field);
@@ -68,6 +75,11 @@ export function fieldWords(field: string): FieldWords {
       name: `testimonial.${testimonial[2]}`,
       language: getLanguage(testimonial[1]).name,
     };
+  const zone = ZONE_FIELD.exec(field);
+  if (zone?.[1] && zone[2]) {
+    const language = isLanguageCode(zone[3]) ? getLanguage(zone[3]).name : null;
+    return { kind: "zone", name: `zones.${zone[3] ? "name" : zone[2]}`, zone: zone[1], language };
+  }
   const text = /^texts\.([a-z]{2})\.(\w+)$/.exec(field);
   const [, language, name] = text ?? [];
   if (isLanguageCode(language) && (textFields as readonly string[]).includes(name ?? "")) {
@@ -89,6 +101,8 @@ export type ValueWords =
   /** A courier's day closed with the owner's words why its cash was off. */
   | { kind: "closedWithNote"; note: string }
   | { kind: "date" | "languageName"; text: string }
+  /** A zone's courier days stored as ISO weekdays ("2,5"), named in the reader's words. */
+  | { kind: "weekdays"; days: number[] }
   /** Languages stored by code ("ka, ar"), named as the switcher names them. */
   | { kind: "languages"; value: string }
   | null;
@@ -107,7 +121,15 @@ export function valueWords(field: string, value: string): ValueWords {
     if (/^(new|confirmed|shipped|delivered|refused|cancelled|not_home)$/.test(status))
       return { kind: "orderStatus", value: status, note: note ?? null };
   }
-  if (field === "price" || field === "received") {
+  if (/^zones\.[^.]+\.weekdays$/.test(field) && /^[1-7](,[1-7])*$/.test(value))
+    return { kind: "weekdays", days: value.split(",").map(Number) };
+  if (/^zones\.[^.]+\.on$/.test(field) && /^(on|off)$/.test(value)) return { kind: "flag", value };
+  if (
+    field === "price" ||
+    field === "received" ||
+    field === "week.minimum" ||
+    /^zones\.[^.]+\.(fee|freeFrom)$/.test(field)
+  ) {
     const [, amount = "", note] = WITH_NOTE.exec(value) ?? [];
     const lari = /^(\d+)\.(\d{2})$/.exec(amount);
     if (lari)

@@ -90,6 +90,9 @@ const sections = [
   { to: "/desk/couriers", key: "couriers", owner: true },
   { to: "/desk/products", key: "products", owner: true },
   { to: "/desk/reviews", key: "reviews", owner: true },
+  // Staff read the delivery areas and days (owners change them); before Settings, so the
+  // menu names this section on its page.
+  { to: "/desk/settings/delivery", key: "delivery", owner: false },
   { to: "/desk/settings", key: "settings", owner: true },
   { to: "/desk/people", key: "people", owner: true },
   { to: "/desk/blocked", key: "blocked", owner: true },
@@ -125,7 +128,7 @@ function DeskNav({ sections: allowed }: { sections: readonly Section[] }) {
   useSectionMenu(menu);
   const links = allowed.map((section) => (
     <li key={section.key}>
-      <NavLink to={section.to} end={section.to === "/desk"}>
+      <NavLink to={section.to} end={section.to === "/desk" || section.to === "/desk/settings"}>
         {t(`deskNav.${section.key}`)}
       </NavLink>
     </li>

@@ -27,6 +27,7 @@ export type SettingsError =
   | "resumeOn"
   | "resumePast"
   | "from"
+  | "fromPast"
   | "daysAhead"
   | "chatLanguage";
 
@@ -71,10 +72,13 @@ export function parseOrdering(form: Fields, today: CalendarDate): Parsed<Orderin
   return { ok: true, value: { taking, resumeOn: resume } };
 }
 
-export function parseDelivery(form: Fields): Parsed<DeliverySettings> {
+/** The first delivery day: a date, and never one already past (no order could be delivered then). */
+export function parseDelivery(form: Fields, today: CalendarDate): Parsed<DeliverySettings> {
   const errors: SettingsError[] = [];
   const from = field(form, "from");
-  if (from !== "" && !parseIsoDate(from)) errors.push("from");
+  const first = from === "" ? null : parseIsoDate(from);
+  if (from !== "" && !first) errors.push("from");
+  else if (first && compareDates(first, today) < 0) errors.push("fromPast");
   const days = asciiDigits(field(form, "daysAhead"));
   const daysAhead = days === "" ? null : Number(days);
   if (

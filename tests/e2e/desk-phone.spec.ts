@@ -250,6 +250,8 @@ test.describe("the desk's sections on a 375 px phone", () => {
         ["/desk", "orders"],
         ["/desk/products/body/hemor-cream", "products"],
         ["/desk/settings", "settings"],
+        // Under Settings' address, yet a section of its own: only it is the current one.
+        ["/desk/settings/delivery", "delivery"],
         ["/desk/reports", "reports"],
       ] as const) {
         await page.goto(`${path}?lng=${lng}`);
@@ -265,7 +267,7 @@ test.describe("the desk's sections on a 375 px phone", () => {
 
         await menu.click();
         const links = nav.getByRole("link");
-        await expect(links).toHaveCount(13);
+        await expect(links).toHaveCount(14);
         for (const link of await links.all()) {
           await expect(link).toBeVisible();
           const box = await link.boundingBox();
@@ -341,7 +343,7 @@ test.describe("the desk's sections on a desktop", () => {
     const nav = page.getByRole("navigation", { name: desk("ka", "deskNav.label") });
     await expect(nav.locator("summary")).toBeHidden();
     const links = nav.getByRole("link");
-    await expect(links).toHaveCount(13);
+    await expect(links).toHaveCount(14);
     for (const link of await links.all()) await expect(link).toBeInViewport({ ratio: 1 });
     await nav.getByRole("link", { name: desk("ka", "deskNav.health"), exact: true }).click();
     await expect(page).toHaveURL(/\/desk\/health$/);

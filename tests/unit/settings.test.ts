@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { activityMark, listActivity } from "~/content/activity.server";
 import { loadContent, readRevision } from "~/content/store.server";
+import { toIsoDate } from "~/platform/calendar";
 import {
   parseChats,
   parseContacts,
@@ -67,23 +68,36 @@ describe("the settings forms' rules", () => {
   });
 
   it("books deliveries from the owner's first day for the days ahead, else as the environment says", () => {
-    expect(parseDelivery(form({ from: "", daysAhead: "30" }))).toEqual({
+    expect(parseDelivery(form({ from: "", daysAhead: "30" }), TODAY)).toEqual({
       ok: true,
       value: { from: null, daysAhead: 30 },
     });
-    expect(parseDelivery(form({ from: "tomorrow", daysAhead: "0" }))).toEqual({
+    expect(parseDelivery(form({ from: "tomorrow", daysAhead: "0" }), TODAY)).toEqual({
       ok: false,
       errors: ["from", "daysAhead"],
     });
+    // A first day already past is refused: no order could be delivered on it (issue 37).
+    expect(parseDelivery(form({ from: "2025-01-06", daysAhead: "" }), TODAY)).toEqual({
+      ok: false,
+      errors: ["fromPast"],
+    });
+    expect(parseDelivery(form({ from: "2026-11-23", daysAhead: "" }), TODAY)).toEqual({
+      ok: false,
+      errors: ["fromPast"],
+    });
+    expect(parseDelivery(form({ from: toIsoDate(TODAY), daysAhead: "" }), TODAY)).toEqual({
+      ok: true,
+      value: { from: toIsoDate(TODAY), daysAhead: null },
+    });
     // Typed on an Arabic or Persian keyboard.
-    expect(parseDelivery(form({ from: "", daysAhead: "٣٠" }))).toEqual({
+    expect(parseDelivery(form({ from: "", daysAhead: "٣٠" }), TODAY)).toEqual({
       ok: true,
       value: { from: null, daysAhead: 30 },
     });
-    expect(parseDelivery(form({ from: "", daysAhead: "۱۴" }))).toMatchObject({
+    expect(parseDelivery(form({ from: "", daysAhead: "۱۴" }), TODAY)).toMatchObject({
       value: { daysAhead: 14 },
     });
-    expect(parseDelivery(form({ from: "", daysAhead: "٣x" }))).toEqual({
+    expect(parseDelivery(form({ from: "", daysAhead: "٣x" }), TODAY)).toEqual({
       ok: false,
       errors: ["daysAhead"],
     });

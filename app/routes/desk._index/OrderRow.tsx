@@ -85,8 +85,15 @@ export function OrderRow({
           </span>
         </p>
       ) : null}
-      {row.late || row.hold || row.calls > 0 || row.byPhone || row.pinned || row.tags.length > 0 ? (
+      {row.overdue ||
+      row.late ||
+      row.hold ||
+      row.calls > 0 ||
+      row.byPhone ||
+      row.pinned ||
+      row.tags.length > 0 ? (
         <p className="desk-order__marks">
+          {row.overdue ? <span className="desk-hold">{t("list.overdue")}</span> : null}
           {row.late ? (
             <span className="desk-hold">{t("list.late", { hours: list.lateHours })}</span>
           ) : null}

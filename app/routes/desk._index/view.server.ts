@@ -1,3 +1,4 @@
+import { deliveryPassed } from "~/delivery/overdue";
 import { formatAge } from "~/desk/age";
 import type { DeskContext } from "~/desk/context";
 import { listDeskOrders } from "~/desk/orders.server";
@@ -27,6 +28,7 @@ export async function readOrderList(shop: DeskContext, session: GuardedSession, 
   const url = new URL(request.url);
   const filter = parseDeskFilter(url.searchParams);
   const now = shop.clock();
+  const today = shop.today();
   const [list, recent, { outcome, setCookie }] = await Promise.all([
     listDeskOrders(shop.db, filter, now, shop.config.phoneHashKey),
     latestUndoableChange(shop.db, session.staff.id, now),
@@ -78,6 +80,7 @@ export async function readOrderList(shop: DeskContext, session: GuardedSession, 
               ? `${order.address.slice(0, SHORT_ADDRESS - 1)}…`
               : order.address,
           deliveryDate: order.delivery_time,
+          overdue: deliveryPassed(order, today),
           items: items.map((item) => ({
             key: item.item_key,
             title: itemTitle(item, shop.content().catalog, language),

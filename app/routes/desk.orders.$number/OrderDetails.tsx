@@ -75,6 +75,7 @@ export function OrderDetails({ order }: { order: OrderView }) {
           <dt>{t("order.deliveryDate")}</dt>
           <dd>
             <bdi>{order.deliveryDate}</bdi>
+            {order.overdue ? <span className="desk-hold"> {t("list.overdue")}</span> : null}
             {order.notHome > 0 ? (
               <span className="desk-muted">
                 {" "}

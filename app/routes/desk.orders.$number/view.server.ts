@@ -1,3 +1,4 @@
+import { deliveryPassed } from "~/delivery/overdue";
 import { messengerLinks } from "~/desk/contact";
 import type { DeskContext } from "~/desk/context";
 import { timelineEvents } from "~/desk/order-events.server";
@@ -76,6 +77,7 @@ export async function readOrderView(
     messenger: order.messenger,
     email: order.email,
     deliveryDate: order.delivery_time,
+    overdue: deliveryPassed(order, shop.today()),
     courier:
       order.courier_id === null
         ? null

@@ -41,7 +41,7 @@ export async function saveSettingsForm(
       : section === "orders"
         ? parseOrdering(form, shop.today())
         : section === "delivery"
-          ? parseDelivery(form)
+          ? parseDelivery(form, shop.today())
           : section === "chats"
             ? parseChats(form)
             : section === "texts"

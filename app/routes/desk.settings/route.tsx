@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SOURCE_LANGUAGE } from "~/catalog/model";
 import { Choice, Choices } from "~/desk/Choice";
@@ -118,6 +118,9 @@ export default function DeskSettings() {
       </SettingsForm>
 
       <SettingsForm {...section} section="delivery">
+        <p>
+          <Link to="/desk/settings/delivery">{t("deliveryZones.link")}</Link>
+        </p>
         <Field
           form={deliveryForm}
           name="from"
@@ -137,6 +140,7 @@ export default function DeskSettings() {
             />
           )}
         </Field>
+        {deliveryForm.problem("fromPast")}
         <Field
           form={deliveryForm}
           name="daysAhead"
