@@ -85,8 +85,7 @@ const checkoutShared = [
   "platform/digits.ts",
   "i18n/left-to-right.ts",
   "ui/ClosedNotice.tsx",
-  // Delivery's money (D84): the cart's hint, the checkout's summary.
-  "delivery/fee.ts",
+  // The area chosen (D84): the checkout's form and summary, and its lazily loaded rules.
   "checkout/offered.ts",
 ].map((file) => `${appFolder}${file}`);
 
@@ -94,6 +93,9 @@ const manualChunks: Rollup.GetManualChunk = (id, { getModuleInfo }) => {
   if (id.startsWith(orderPages)) return "order-pages";
   if (catalogPieces.includes(id)) return "catalog";
   if (checkoutShared.includes(id)) return "ordering";
+  // Delivery's money (D84): the cart's hint and the checkout's later rules; left to Rollup,
+  // it rode in the desk's chunk.
+  if (id === `${appFolder}delivery/fee.ts`) return "delivery-fee";
   if (shellRoots.includes(id)) return "shell";
   if (id.startsWith(routesFolder)) return undefined;
   if (deskOnly.includes(id)) return "desk-catalog";

@@ -1,10 +1,9 @@
 import { useTranslation } from "react-i18next";
 import type { DeliveryOffer } from "~/delivery/days";
-import { missingForMinimum } from "~/delivery/fee";
 import { Isolated, isolate } from "~/i18n/isolate";
 import { formatPrice } from "~/i18n/money";
 import { Price } from "~/ui/Price";
-import { offeredFee, offeredZone } from "./offered";
+import { offeredZone } from "./offered";
 
 /**
  * The order summary's money (D84): the goods, the delivery to the chosen area (its fee, or
@@ -25,9 +24,10 @@ export function DeliverySummary({
 }) {
   const { t } = useTranslation("checkout");
   const zone = offeredZone(offer, area || null);
-  const fee = offeredFee(zone, goods);
+  // What the server worked out for this cart (the page's goods are the loader's).
+  const fee = zone ? zone.charge : null;
   const plain = offer.zones.length === 1 && fee === 0;
-  const missing = missingForMinimum({ minimum }, goods);
+  const missing = minimum === null ? 0 : Math.max(0, minimum - goods);
   return (
     <>
       {plain ? null : (

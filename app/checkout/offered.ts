@@ -1,13 +1,7 @@
 import type { DeliveryOffer, ZoneOffer } from "~/delivery/days";
-import { deliveryFee } from "~/delivery/fee";
 
 /** The area chosen among the zones offered (D84); with only one, that one whatever is asked. */
 export function offeredZone(offer: DeliveryOffer, area: string | null): ZoneOffer | null {
   if (offer.zones.length === 1) return offer.zones[0] ?? null;
   return offer.zones.find((zone) => zone.id === area) ?? null;
-}
-
-/** What delivery to the chosen area costs for these goods; null until an area is chosen. */
-export function offeredFee(zone: ZoneOffer | null, goods: number): number | null {
-  return zone ? deliveryFee(zone, goods) : null;
 }

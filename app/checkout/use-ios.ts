@@ -1,5 +1,4 @@
 import { useEffect, useState } from "react";
-import { IOS_MAX_SCALE, IOS_ZOOM_RESTORE_MS } from "~/constants";
 
 /** iPhone and iPad Safari, including iPads that present themselves as a Mac. */
 export function isAppleTouchDevice(
@@ -19,43 +18,22 @@ export function useIsAppleTouchDevice(): boolean {
 }
 
 /**
- * Safari zooms into a focused field and stays zoomed. While a field inside `container`
- * has focus the zoom is locked; afterwards pinch-zoom is given back (maximum scale 5 after
- * 300 ms) and the page's own viewport restored (after 1000 ms).
+ * Safari zooms into a focused field and stays zoomed: on an iPhone or iPad the lock
+ * (./ios-zoom) is fetched as the form appears and holds while a field inside `container`
+ * has focus. Other devices never download it (D76's first-load budget).
  */
 export function useIosZoomLock(container: React.RefObject<HTMLElement>, enabled: boolean): void {
   useEffect(() => {
     const element = container.current;
-    const viewport = document.querySelector<HTMLMetaElement>('meta[name="viewport"]');
-    if (!enabled || !element || !viewport) return;
-    const original = viewport.content;
-    const timers: ReturnType<typeof setTimeout>[] = [];
-    const clearTimers = () => {
-      for (const timer of timers.splice(0)) clearTimeout(timer);
-    };
-    const lock = () => {
-      clearTimers();
-      viewport.content = `${original}, maximum-scale=1`;
-    };
-    const unlock = () => {
-      clearTimers();
-      const [relax, restore] = IOS_ZOOM_RESTORE_MS;
-      timers.push(
-        setTimeout(() => {
-          viewport.content = `${original}, maximum-scale=${IOS_MAX_SCALE}`;
-        }, relax),
-        setTimeout(() => {
-          viewport.content = original;
-        }, restore),
-      );
-    };
-    element.addEventListener("focusin", lock);
-    element.addEventListener("focusout", unlock);
+    if (!enabled || !element) return;
+    let release: (() => void) | undefined;
+    let gone = false;
+    import("./ios-zoom").then((zoom) => {
+      if (!gone) release = zoom.lockIosZoom(element);
+    });
     return () => {
-      element.removeEventListener("focusin", lock);
-      element.removeEventListener("focusout", unlock);
-      clearTimers();
-      viewport.content = original;
+      gone = true;
+      release?.();
     };
   }, [container, enabled]);
 }

@@ -8,7 +8,8 @@ import {
   shopToday,
   toIsoDate,
 } from "~/platform/calendar";
-import { type DeliveryWeek, type DeliveryZone, openZones, zoneName } from "./zones";
+import { deliveryFee, openZones } from "./fee";
+import { type DeliveryWeek, type DeliveryZone, zoneName } from "./zones";
 
 /**
  * The days a parcel can be delivered on (D84), one rule for the server and the browser: a
@@ -33,6 +34,8 @@ export interface ZoneOffer {
   weekdays: number[];
   /** The first day it can be delivered (ISO); null: none inside the window. */
   first: string | null;
+  /** What delivery there costs for the goods the offer was made for (its fee, or 0 from Free from). */
+  charge: number;
 }
 
 /** What the checkout needs to know of the week: the offers, the holidays, the window's end. */
@@ -84,13 +87,14 @@ export function firstDeliveryDay(
   return nextDeliveryDay(from, zone.weekdays, week.holidays, range.max);
 }
 
-/** The open zones as the checkout offers them at `now`, named in `language`. */
+/** The open zones as the checkout offers them at `now` for goods of `goods` tetri, named in `language`. */
 export function deliveryOffer(
   zones: readonly DeliveryZone[],
   week: DeliveryWeek,
   now: number,
   range: BookingRange,
   language: string,
+  goods = 0,
 ): DeliveryOffer {
   const last = toIsoDate(range.max);
   return {
@@ -103,6 +107,7 @@ export function deliveryOffer(
         freeFrom: zone.freeFrom,
         weekdays: zone.weekdays,
         first: first && toIsoDate(first),
+        charge: deliveryFee(zone, goods),
       };
     }),
     // Only the days a shopper could pick: the page carries no more than it needs.

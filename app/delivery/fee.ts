@@ -38,3 +38,10 @@ export function deliveryHint(zones: readonly DeliveryZone[], goods: number): Del
 export function missingForMinimum(week: Pick<DeliveryWeek, "minimum">, goods: number): number {
   return week.minimum === null ? 0 : Math.max(0, week.minimum - goods);
 }
+
+/** The zone with this id among the open ones; with one open zone, that one whatever is asked. */
+export function chosenZone(zones: readonly DeliveryZone[], id: string | null): DeliveryZone | null {
+  const open = openZones(zones);
+  if (open.length === 1) return open[0] ?? null;
+  return open.find((zone) => zone.id === id) ?? null;
+}

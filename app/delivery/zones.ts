@@ -1,16 +1,6 @@
 import { SOURCE_LANGUAGE } from "~/catalog/model";
 import { type LanguageCode, isLanguageCode, languageCodes } from "~/i18n/languages";
 import { parseIsoDate } from "~/platform/calendar";
-import { openZones } from "./fee";
-
-export {
-  type DeliveryHint,
-  cheapestZone,
-  deliveryFee,
-  deliveryHint,
-  missingForMinimum,
-  openZones,
-} from "./fee";
 
 /**
  * Delivery priced and scheduled like the courier's real week (D84): zones, each with its
@@ -80,13 +70,6 @@ export const defaultWeek: DeliveryWeek = { cutoffHour: null, holidays: [], minim
 export function zoneName(zone: Pick<DeliveryZone, "names">, language: string): string {
   const code = isLanguageCode(language) ? language : SOURCE_LANGUAGE;
   return zone.names[code] || zone.names[SOURCE_LANGUAGE] || "";
-}
-
-/** The zone with this id among the open ones; with one open zone, that one whatever is asked. */
-export function chosenZone(zones: readonly DeliveryZone[], id: string | null): DeliveryZone | null {
-  const open = openZones(zones);
-  if (open.length === 1) return open[0] ?? null;
-  return open.find((zone) => zone.id === id) ?? null;
 }
 
 const isInteger = (value: unknown, min: number, max: number): value is number =>

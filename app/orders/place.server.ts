@@ -4,13 +4,8 @@ import { type Origin, PHONE_SOURCE } from "~/analytics/origin";
 import type { Cart } from "~/catalog/lines";
 import { type ShortLine, readOrderLines, takeStock } from "~/catalog/stock.server";
 import { titleAmong } from "~/catalog/texts";
-import {
-  type DeliveryWeek,
-  type DeliveryZone,
-  deliveryFee,
-  missingForMinimum,
-  zoneName,
-} from "~/delivery/zones";
+import { deliveryFee, missingForMinimum } from "~/delivery/fee";
+import { type DeliveryWeek, type DeliveryZone, zoneName } from "~/delivery/zones";
 import { type TelegramSettings, enqueueOrderNotifications } from "~/orders/outbox.server";
 import { phoneKey } from "~/phone/phone-key.server";
 import { parseShortDate, toIsoDate } from "~/platform/calendar";

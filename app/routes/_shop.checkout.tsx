@@ -46,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     token: randomUUID(),
     window,
     // Where and when (D84): the zones open now, each with its first day by the shop's clock.
-    offer: deliveryOffer(settings.zones, settings.week, shop.clock(), window, language),
+    offer: deliveryOffer(settings.zones, settings.week, shop.clock(), window, language, cart.total),
     minimum: settings.week.minimum,
   };
 }

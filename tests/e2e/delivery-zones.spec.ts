@@ -83,6 +83,11 @@ test.beforeAll(async () => {
   put.run("week", JSON.stringify({ cutoffHour: 15, holidays: ["2026-12-08"], minimum: null }));
   db.prepare("update content_revision set revision = revision + 1 where id = 1").run();
   db.close();
+  // Every process looks for a new revision within 250 ms: wait until the checkout offers areas.
+  const cookie = `cart_v1=${encodeURIComponent('[["body/hemor-cream",1]]')}`;
+  await expect
+    .poll(async () => (await fetch(`${server.url}/checkout`, { headers: { cookie } })).text())
+    .toContain('id="area"');
 });
 
 test.afterAll(async () => {

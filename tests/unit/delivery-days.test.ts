@@ -1,12 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { checkDeliveryDay, deliveryOffer, firstDeliveryDay, orderDay } from "~/delivery/days";
+import { cheapestZone, deliveryFee, deliveryHint, missingForMinimum } from "~/delivery/fee";
 import {
   type DeliveryWeek,
   type DeliveryZone,
-  cheapestZone,
-  deliveryFee,
-  deliveryHint,
-  missingForMinimum,
   readWeek,
   readZones,
   zoneName,
