@@ -18,6 +18,10 @@ export interface OrdersTable {
   delivery_area: string | null;
   /** The delivery fee charged, in tetri (0: free). */
   delivery_fee: Generated<number>;
+  /** The promotion code the order used, as the owner wrote it (D86); null: none. */
+  promo_code: string | null;
+  /** The code's discount off the goods, in tetri (automatic prices are in the items). */
+  discount: Generated<number>;
   /** How many distinct lines the cart had. */
   positions: number;
   language: string;
@@ -65,8 +69,65 @@ export interface OrderItemsTable {
   item_key: string;
   title: string;
   qty: number;
+  /** The unit price charged (a sale or quantity price where one applied, D86). */
   price: number;
   subtotal: number;
+  /** The unit price before an automatic promotion; null when none applied. */
+  regular_price: number | null;
+}
+
+export type PromotionKind = "code" | "quantity" | "sale";
+
+/** A promotion (D86): a code, a quantity price or a sale price. */
+export interface PromotionsTable {
+  id: Generated<number>;
+  kind: PromotionKind;
+  /** The owner's name for it, shown on the order ("Launch week"). */
+  name: string;
+  /** A code's letters and digits, upper case; null for automatic prices. */
+  code: string | null;
+  percent: number | null;
+  /** Tetri off the goods. */
+  amount: number | null;
+  min_goods: number | null;
+  /** Tbilisi dates (ISO), both included; null: open. */
+  starts_on: string | null;
+  ends_on: string | null;
+  use_limit: number | null;
+  once_per_phone: Generated<number>;
+  combines: Generated<number>;
+  /** JSON: the product keys a code applies to; [] for all. */
+  products: Generated<string>;
+  /** The product a quantity or sale price is for. */
+  product_key: string | null;
+  min_qty: number | null;
+  /** Tetri: the unit price from `min_qty` on, or the sale price. */
+  price: number | null;
+  active: Generated<number>;
+  created_at: string;
+}
+
+/** A code's use by an order; a cancelled or refused order's is released. */
+export interface PromotionUsesTable {
+  id: Generated<number>;
+  promotion_id: number;
+  order_id: number;
+  phone_key: string | null;
+  created_at: string;
+  released_at: string | null;
+}
+
+/** What a promotion took off an order, as it was placed (a snapshot). */
+export interface OrderPromotionsTable {
+  id: Generated<number>;
+  order_id: number;
+  promotion_id: number;
+  kind: PromotionKind;
+  name: string;
+  code: string | null;
+  amount: number;
+  /** The promotion as it stood when the order was placed (JSON of `Promotion`). */
+  rule: string;
 }
 
 export type NotificationStatus = "pending" | "sent" | "failed";
@@ -496,6 +557,9 @@ export interface BackupCopiesTable {
 
 export interface Database {
   orders: OrdersTable;
+  promotions: PromotionsTable;
+  promotion_uses: PromotionUsesTable;
+  order_promotions: OrderPromotionsTable;
   order_items: OrderItemsTable;
   notifications: NotificationsTable;
   staff: StaffTable;
@@ -530,6 +594,8 @@ export interface Database {
 }
 
 export type Order = Selectable<OrdersTable>;
+export type PromotionRow = Selectable<PromotionsTable>;
+export type OrderPromotion = Selectable<OrderPromotionsTable>;
 export type NewOrder = Insertable<OrdersTable>;
 export type OrderItem = Selectable<OrderItemsTable>;
 export type NewOrderItem = Insertable<OrderItemsTable>;

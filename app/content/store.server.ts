@@ -10,6 +10,7 @@ import {
 } from "~/catalog/model";
 import { isLanguageCode } from "~/i18n/languages";
 import { type Job, createJob } from "~/platform/job.server";
+import { type Promotion, readPromotion } from "~/promotions/model";
 import type { PublishedReview, Testimonial } from "~/reviews/model";
 import { type ShopSettings, readSettings } from "~/settings/model";
 import type { Database, ProductTextsRow } from "../../db/schema";
@@ -30,6 +31,8 @@ export interface Content {
   reviews: PublishedReview[];
   /** The testimonials shoppers see, in display order. */
   testimonials: Testimonial[];
+  /** Every promotion (D86), on or not: a page tells by the day whether one runs. */
+  promotions: Promotion[];
 }
 
 /** How often a process looks whether the content changed. */
@@ -177,13 +180,23 @@ export async function loadTestimonials(
 export async function loadContent(db: Kysely<Database>): Promise<Content> {
   // The revision first: a change committed while the rest is read is read again next look.
   const revision = await readRevision(db);
-  const [catalog, settingRows, reviews, testimonials] = await Promise.all([
+  const [catalog, settingRows, reviews, testimonials, promotionRows] = await Promise.all([
     loadCatalog(db),
     db.selectFrom("shop_settings").selectAll().execute(),
     loadPublishedReviews(db),
     loadTestimonials(db),
+    db.selectFrom("promotions").selectAll().orderBy("id").execute(),
   ]);
-  return { revision, catalog, settings: readSettings(settingRows), reviews, testimonials };
+  return {
+    revision,
+    catalog,
+    settings: readSettings(settingRows),
+    reviews,
+    testimonials,
+    promotions: promotionRows
+      .map(readPromotion)
+      .filter((promotion): promotion is Promotion => promotion !== null),
+  };
 }
 
 export interface ContentStore {

@@ -8,15 +8,21 @@ import type { Order } from "../../db/schema";
  * and GA4 read an order's amounts here and nowhere else.
  */
 export interface OrderAmounts {
+  /** The goods at the prices charged (a sale or quantity price included), before the code. */
   goods: number;
+  /** The promotion code's discount off the goods (D86); 0 without one. */
+  discount: number;
   delivery: number;
-  /** Cash to collect. */
+  /** Cash to collect: goods − discount + delivery. */
   total: number;
 }
 
-export function orderAmounts(order: Pick<Order, "total" | "delivery_fee">): OrderAmounts {
+export function orderAmounts(
+  order: Pick<Order, "total" | "delivery_fee"> & Partial<Pick<Order, "discount">>,
+): OrderAmounts {
   const delivery = order.delivery_fee ?? 0;
-  return { goods: order.total - delivery, delivery, total: order.total };
+  const discount = order.discount ?? 0;
+  return { goods: order.total - delivery + discount, discount, delivery, total: order.total };
 }
 
 /**

@@ -4,6 +4,7 @@ import { giveBackStock, retakeStock } from "~/catalog/stock.server";
 import { recordChanges } from "~/content/activity.server";
 import { handoffUndone, settleHandoff, undoHandoff } from "~/couriers/settle.server";
 import { isoAt } from "~/platform/clock";
+import { releaseUses, retakeUses } from "~/promotions/uses.server";
 import {
   queueReviewAsk,
   queueStatusMessage,
@@ -99,7 +100,11 @@ export async function changeOrderStatusIn(
     };
   }
   // A cancelled order was never handed over; a refused one came back: its jars are on the shelf.
-  if (input.to === "cancelled" || input.to === "refused") await giveBackStock(trx, order.id);
+  // Its promotion code's use comes back too (D86).
+  if (input.to === "cancelled" || input.to === "refused") {
+    await giveBackStock(trx, order.id);
+    await releaseUses(trx, order.id, now);
+  }
   await settleHandoff(trx, order.id, input.to, input.systemNote, now);
   const eventId = await appendEvent(trx, order.id, input.actor, now, {
     kind: "status",
@@ -277,6 +282,7 @@ export async function undoStatusChange(
       if (Number(updated.numUpdatedRows) !== 1) return { outcome: "changed" } as const;
       if (order.status === "cancelled" || order.status === "refused") {
         if (!(await retakeStock(trx, order.id))) throw new StockGone();
+        await retakeUses(trx, order.id);
       }
       if (handoff) {
         await undoHandoff(trx, order.id, handoff);

@@ -8,8 +8,11 @@ import { deliveryFee, missingForMinimum } from "~/delivery/fee";
 import { type DeliveryWeek, type DeliveryZone, zoneName } from "~/delivery/zones";
 import { type TelegramSettings, enqueueOrderNotifications } from "~/orders/outbox.server";
 import { phoneKey } from "~/phone/phone-key.server";
-import { parseShortDate, toIsoDate } from "~/platform/calendar";
+import { type CalendarDate, parseShortDate, toIsoDate } from "~/platform/calendar";
 import { isoAt } from "~/platform/clock";
+import type { Promotion } from "~/promotions/model";
+import { type CodeProblem, type Pricing, findCode, pricePromotions } from "~/promotions/pricing";
+import { codeUsage, recordPromotions } from "~/promotions/uses.server";
 import { newTrackToken } from "~/shopper/tracking";
 import { isUniqueViolation } from "../../db/connection";
 import type { Database, Order, OrderItem } from "../../db/schema";
@@ -44,6 +47,11 @@ export interface PlaceOrderInput {
     /** Whether the shopper chose among several zones. */
     choice: boolean;
   };
+  /**
+   * The promotions running (D86) and the code the shopper typed: lines are priced by the
+   * one rule, the code checked against its uses in this transaction. Absent: none.
+   */
+  promotions?: { list: readonly Promotion[]; code: string | null; today: CalendarDate };
 }
 
 export interface PlacedOrder {
@@ -58,6 +66,8 @@ export type PlaceOrderResult =
   | { ok: false; error: "emptyCart" }
   /** The goods come to less than the shop's minimum order, short by `missing` tetri. */
   | { ok: false; error: "belowMinimum"; missing: number }
+  /** The code typed does not apply (D86): nothing was stored. */
+  | { ok: false; error: "promo"; problem: CodeProblem; minGoods?: number }
   /** Not enough left of these (another order took them first): nothing was stored. */
   | { ok: false; error: "soldOut"; short: ShortLine[] };
 
@@ -138,12 +148,22 @@ async function placeOrderOnce(
     const priced = await readOrderLines(trx, input.cart, languagesOf(input));
     if (!priced.ok) return { ok: false, error: "soldOut", short: priced.short };
     if (priced.lines.length === 0) return { ok: false, error: "emptyCart" };
-    const goods = priced.lines.reduce((sum, line) => sum + line.subtotal, 0);
+    const phone_key = phoneKey(input.values.phone, options.phoneHashKey);
+    const pricing = await priceOrder(trx, priced.lines, input.promotions, phone_key);
+    if (pricing.problem)
+      return {
+        ok: false,
+        error: "promo",
+        problem: pricing.problem.problem,
+        minGoods: pricing.problem.minGoods,
+      };
+    // The minimum, Free from and the fee read what the goods cost the shopper (D84, D86).
+    const due = pricing.due;
     const delivery = input.delivery;
-    const missing = delivery ? missingForMinimum(delivery, goods) : 0;
+    const missing = delivery ? missingForMinimum(delivery, due) : 0;
     if (missing > 0) return { ok: false, error: "belowMinimum", missing };
     if (!(await takeStock(trx, priced.lines))) throw new StockTaken();
-    const fee = delivery ? deliveryFee(delivery.zone, goods) : 0;
+    const fee = delivery ? deliveryFee(delivery.zone, due) : 0;
 
     const orderNumber = await freeOrderNumber(trx, nextNumber);
     const order = await trx
@@ -152,13 +172,15 @@ async function placeOrderOnce(
         order_number: orderNumber,
         address: input.values.address,
         phone: input.values.phone,
-        phone_key: phoneKey(input.values.phone, options.phoneHashKey),
+        phone_key,
         name: input.values.name,
         messenger: input.values.messenger,
         email: input.values.email,
         delivery_time: input.values.deliveryTime,
         delivery_date: isoDeliveryDate(input.values.deliveryTime),
-        total: goods + fee,
+        total: due + fee,
+        promo_code: pricing.code?.promotion.code ?? null,
+        discount: pricing.code?.discount ?? 0,
         delivery_zone: delivery?.zone.id ?? null,
         // Named only where it means something (a choice, a fee): a shop with its one free
         // zone writes its orders as it always did.
@@ -192,22 +214,41 @@ async function placeOrderOnce(
     const items = await trx
       .insertInto("order_items")
       .values(
-        priced.lines.map((line) => ({
-          order_id: order.id,
-          item_key: line.key,
-          title: titleAmong(line.titles, input.titleLanguage) ?? line.key,
-          qty: line.qty,
-          price: line.price,
-          subtotal: line.subtotal,
-        })),
+        priced.lines.map((line, index) => {
+          const charged = pricing.lines[index];
+          return {
+            order_id: order.id,
+            item_key: line.key,
+            title: titleAmong(line.titles, input.titleLanguage) ?? line.key,
+            qty: line.qty,
+            price: charged?.price ?? line.price,
+            subtotal: charged?.subtotal ?? line.subtotal,
+            regular_price: charged?.automatic ? line.price : null,
+          };
+        }),
       )
       .returningAll()
       .execute();
 
+    await recordPromotions(trx, { id: order.id, phoneKey: phone_key }, pricing, options.now);
     if (options.telegram)
       await enqueueOrderNotifications(trx, options.telegram, order, options.now);
     return { ok: true, placed: { order, items, created: true } };
   });
+}
+
+/** The lines priced with the promotions, the code's uses read in this transaction (D86). */
+async function priceOrder(
+  trx: Kysely<Database>,
+  lines: readonly { key: string; qty: number; price: number }[],
+  promotions: PlaceOrderInput["promotions"],
+  phone: string | null,
+): Promise<Pricing> {
+  // With no promotions the day is never read.
+  if (!promotions) return pricePromotions(lines, [], null, { year: 1970, month: 1, day: 1 });
+  const code = promotions.code ? findCode(promotions.list, promotions.code) : null;
+  const usage = code ? await codeUsage(trx, code.id, phone) : undefined;
+  return pricePromotions(lines, promotions.list, promotions.code, promotions.today, usage);
 }
 
 function languagesOf(input: PlaceOrderInput) {

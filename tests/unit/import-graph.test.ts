@@ -81,6 +81,7 @@ const LAYERS: Record<string, number> = {
   privacy: 2,
   settings: 2,
   delivery: 2,
+  promotions: 2,
   content: 2,
   analytics: 2,
   i18n: 2,

@@ -27,6 +27,7 @@ const ALL_TABLES = [
   "notifications",
   "order_events",
   "order_items",
+  "order_promotions",
   "orders",
   "photo_files",
   "privacy_requests",
@@ -34,6 +35,8 @@ const ALL_TABLES = [
   "product_photos",
   "product_texts",
   "products",
+  "promotion_uses",
+  "promotions",
   "reviews",
   "shop_settings",
   "shopper_chats",
@@ -99,6 +102,8 @@ describe("migrations", () => {
       "delivery_zone",
       "delivery_area",
       "delivery_fee",
+      "promo_code",
+      "discount",
     ]);
   });
 
