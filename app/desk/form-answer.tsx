@@ -15,6 +15,8 @@ export interface FormAnswer<Name extends string> {
   wrong(name: Name): boolean;
   /** The control's id and, when refused, what describes it (its hint, then its problem). */
   control(name: Name, options?: { hint?: boolean }): ControlProps;
+  /** The id of the field's hint, the form's own like every id the kit gives. */
+  hintId(name: Name): string;
   /** The field's problem in the reader's words, beside it; nothing when it is fine. */
   problem(name: Name): ReactNode;
 }
@@ -27,21 +29,25 @@ export interface ControlProps {
 
 /**
  * The desk's form kit: a refused save keeps every field as typed, and each field the
- * refusal names says why beside it (`<Name>-error`, linked by aria-describedby), so the
- * owner fixes one thing and presses Save again. `text` gives the reader's words for a
- * problem; hints are `<Name>-hint`, controls `<prefix>-<Name>`.
+ * refusal names says why beside it (`<prefix>-<Name>-error`, linked by aria-describedby),
+ * so the owner fixes one thing and presses Save again. `text` gives the reader's words for a
+ * problem; controls are `<prefix>-<Name>`, hints `<prefix>-<Name>-hint`: every id carries
+ * the form's prefix, so a page of several forms with the same fields (a card a zone, a
+ * section a form) names each once.
  */
 export function formAnswer<Name extends string>(
   answer: Refusal<Name> | null | undefined,
   { prefix, text }: { prefix: string; text: (name: Name) => string },
 ): FormAnswer<Name> {
   const wrong = (name: Name) => answer?.errors?.includes(name) ?? false;
+  const hintId = (name: Name) => `${prefix}-${name}-hint`;
+  const errorId = (name: Name) => `${prefix}-${name}-error`;
   return {
     value: (name, stored) => (answer ? (answer.values[name] ?? "") : stored),
     checked: (name, stored) => (answer ? answer.values[name] !== undefined : stored),
     wrong,
     control(name, { hint = false } = {}) {
-      const described = [hint ? `${name}-hint` : null, wrong(name) ? `${name}-error` : null]
+      const described = [hint ? hintId(name) : null, wrong(name) ? errorId(name) : null]
         .filter(Boolean)
         .join(" ");
       return {
@@ -50,9 +56,10 @@ export function formAnswer<Name extends string>(
         "aria-describedby": described || undefined,
       };
     },
+    hintId,
     problem: (name) =>
       wrong(name) ? (
-        <span className="desk-field-error" id={`${name}-error`}>
+        <span className="desk-field-error" id={errorId(name)}>
           {text(name)}
         </span>
       ) : null,
@@ -82,7 +89,7 @@ export function Field<Name extends string>({
       <label htmlFor={control.id}>{label}</label>
       {children(control)}
       {hint === undefined ? null : (
-        <span className="desk-hint" id={`${name}-hint`}>
+        <span className="desk-hint" id={form.hintId(name)}>
           {hint}
         </span>
       )}

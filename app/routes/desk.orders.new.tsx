@@ -127,7 +127,7 @@ export default function NewPhoneOrder() {
             defaultValue={typed("area") || page.chosen}
             aria-invalid={problem?.kind === "area" || undefined}
           >
-            {page.chosen ? null : <option value="" />}
+            {page.chosen ? null : <option value="">{t("phoneOrder.areaChoose")}</option>}
             {page.areas.map((area) => (
               <option key={area.id} value={area.id}>
                 {area.name}

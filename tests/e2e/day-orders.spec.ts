@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
+import { languages } from "../../app/i18n/languages";
 import { type DeskShop, signInToDesk, uniquePhone } from "./support/desk";
 import { text } from "./support/dictionary";
 import { placeOrderOverHttp } from "./support/order-over-http";
@@ -410,6 +411,34 @@ test.describe("a day's orders from a phone", () => {
       // The list went on below the screen's first view, and nothing focused was under the bar.
       expect(scrolled).toBeGreaterThan(0);
       expect(hidden).toEqual([]);
+    });
+  }
+
+  // The queue's card on a phone, in each language: its three presses share one row, so a
+  // card stays 175 px or less and the first screen holds the oldest orders (issue 36: in
+  // Armenian Cancel took a row of its own and the card grew to 204 px).
+  for (const { code } of languages) {
+    test(`in ${code} at 375 px, a queue card keeps its three presses on one row`, async ({
+      page,
+    }) => {
+      const phone = uniquePhone();
+      const number = await placeOrderOverHttp(shop.url, `Tbilisi, Card ${code}`, phone);
+      await page.setViewportSize(PHONE_SCREEN);
+      await signInToDesk(page, "Tamar", shop);
+      // Found by its phone: the queue's first page holds the oldest of the other tests' orders.
+      await page.goto(`${shop.url}/desk?q=${encodeURIComponent(phone)}&lng=${code}`);
+      const card = page.locator(".desk-order").filter({ hasText: number });
+      const presses = card.locator(".desk-order__actions").locator("button, a");
+      await expect(presses).toHaveCount(3);
+      const boxes = await Promise.all((await presses.all()).map((press) => press.boundingBox()));
+      const tops = boxes.map((box) => Math.round(box?.y ?? -1));
+      expect(new Set(tops).size, `the presses' tops: ${tops.join(", ")}`).toBe(1);
+      // Every word of each press is inside it, none cut off at its edge.
+      for (const press of await presses.all())
+        expect(await press.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(
+          true,
+        );
+      expect((await card.boundingBox())?.height ?? 0).toBeLessThanOrEqual(175);
     });
   }
 });

@@ -1,10 +1,10 @@
-import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { type DeliveryZone, defaultZones } from "../../app/delivery/zones";
 import { formatPrice } from "../../app/i18n/money";
 import { addDays, shopToday, toIsoDate, toShortDate } from "../../app/platform/calendar";
 import { systemClock } from "../../app/platform/clock";
+import { seedDelivery as seed } from "./support/delivery-seed";
 import { type DeskShop, signInToDesk } from "./support/desk";
 import { text } from "./support/dictionary";
 import { type ShopServer, startShop } from "./support/server";
@@ -21,22 +21,6 @@ const rustavi: DeliveryZone = {
   earliest: 0,
   on: true,
 };
-
-/** Runs ./support/delivery-day-seed.ts (the shop's own placeOrder) against `path`. */
-function seed<T>(input: Record<string, unknown>): T {
-  const output = execFileSync(
-    process.execPath,
-    [
-      "node_modules/vite-node/vite-node.mjs",
-      "--config",
-      "vitest.config.ts",
-      "tests/e2e/support/delivery-day-seed.ts",
-      JSON.stringify(input),
-    ],
-    { encoding: "utf8" },
-  );
-  return JSON.parse(output.trim().split("\n").at(-1) ?? "{}") as T;
-}
 
 /**
  * The courier's day by place (issue 37), on a phone in Georgian and in Arabic, with and

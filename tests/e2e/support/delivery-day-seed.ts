@@ -1,4 +1,4 @@
-// Run by tests/e2e/delivery-day.spec.ts through vite-node (the app's modules need Vite's
+// Run by ./delivery-seed.ts through vite-node (the app's modules need Vite's
 // import.meta.glob): `seed` stores the zones, places and confirms orders through the
 // shop's own placeOrder with its `delivery` input and adds a courier; `deliver` marks
 // orders delivered. Takes one JSON argument, prints one JSON answer.
