@@ -74,8 +74,9 @@ export default function DeskPromotions() {
       </CardList>
       {owner
         ? KINDS.map((kind) => (
+            // Keyed by the revision: once a save lands, the form comes back empty and folded.
             <details
-              key={kind}
+              key={`${kind}-${revision}`}
               className="desk-card"
               open={answer?.form === `new-${kind}` || undefined}
             >
