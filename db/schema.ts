@@ -481,7 +481,8 @@ export type ActivitySubjectType =
   | "courier"
   | "cash"
   | "review"
-  | "testimonial";
+  | "testimonial"
+  | "promotion";
 
 /** People who carry parcels; they never sign in. */
 export interface CouriersTable {

@@ -60,6 +60,22 @@ const FIELDS = new Set([
   "week.cutoffHour",
   "week.holidays",
   "week.minimum",
+  // A promotion's fields (D86).
+  "promotion.code",
+  "promotion.name",
+  "promotion.startsOn",
+  "promotion.endsOn",
+  "promotion.active",
+  "promotion.percent",
+  "promotion.amount",
+  "promotion.minGoods",
+  "promotion.useLimit",
+  "promotion.oncePerPhone",
+  "promotion.combines",
+  "promotion.products",
+  "promotion.product",
+  "promotion.minQty",
+  "promotion.price",
 ]);
 
 const ZONE_FIELD = /^zones\.([^.]+)\.(fee|freeFrom|weekdays|earliest|on|name\.([a-z]{2}))$/;
@@ -124,10 +140,13 @@ export function valueWords(field: string, value: string): ValueWords {
   if (/^zones\.[^.]+\.weekdays$/.test(field) && /^[1-7](,[1-7])*$/.test(value))
     return { kind: "weekdays", days: value.split(",").map(Number) };
   if (/^zones\.[^.]+\.on$/.test(field) && /^(on|off)$/.test(value)) return { kind: "flag", value };
+  if (/^promotion\.(active|oncePerPhone|combines)$/.test(field) && /^(on|off)$/.test(value))
+    return { kind: "flag", value };
   if (
     field === "price" ||
     field === "received" ||
     field === "week.minimum" ||
+    /^promotion\.(amount|minGoods|price)$/.test(field) ||
     /^zones\.[^.]+\.(fee|freeFrom)$/.test(field)
   ) {
     const [, amount = "", note] = WITH_NOTE.exec(value) ?? [];

@@ -24,7 +24,7 @@ export async function activityEntries(
     content: Content;
     language: LanguageCode;
     /** The reader's words for the settings, a review and a testimonial ("Review #12"). */
-    label: (subject: "settings" | "review" | "testimonial", id: string) => string;
+    label: (subject: "settings" | "review" | "testimonial" | "promotion", id: string) => string;
   },
 ): Promise<{ entries: ActivityEntry[]; older: number | null }> {
   const { saves, older } = await listSaves(db, filter);
@@ -88,7 +88,10 @@ export async function activityEntries(
                 ? courierSubject(row.subject)
                 : row.subject_type === "review" || row.subject_type === "testimonial"
                   ? label(row.subject_type, row.subject)
-                  : label("settings", row.subject),
+                  : row.subject_type === "promotion"
+                    ? (content.promotions.find((one) => String(one.id) === row.subject)?.name ??
+                      label("promotion", row.subject))
+                    : label("settings", row.subject),
       changes: rows.map((change) => ({
         id: change.id,
         field: change.field,

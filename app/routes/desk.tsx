@@ -93,6 +93,8 @@ const sections = [
   // Staff read the delivery areas and days (owners change them); before Settings, so the
   // menu names this section on its page.
   { to: "/desk/settings/delivery", key: "delivery", owner: false },
+  // Staff read the promotions to answer a shopper's question; owners change them.
+  { to: "/desk/promotions", key: "promotions", owner: false },
   { to: "/desk/settings", key: "settings", owner: true },
   { to: "/desk/people", key: "people", owner: true },
   { to: "/desk/blocked", key: "blocked", owner: true },

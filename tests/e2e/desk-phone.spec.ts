@@ -252,6 +252,7 @@ test.describe("the desk's sections on a 375 px phone", () => {
         ["/desk/settings", "settings"],
         // Under Settings' address, yet a section of its own: only it is the current one.
         ["/desk/settings/delivery", "delivery"],
+        ["/desk/promotions", "promotions"],
         ["/desk/reports", "reports"],
       ] as const) {
         await page.goto(`${path}?lng=${lng}`);
@@ -267,7 +268,7 @@ test.describe("the desk's sections on a 375 px phone", () => {
 
         await menu.click();
         const links = nav.getByRole("link");
-        await expect(links).toHaveCount(14);
+        await expect(links).toHaveCount(15);
         for (const link of await links.all()) {
           await expect(link).toBeVisible();
           const box = await link.boundingBox();
@@ -343,7 +344,7 @@ test.describe("the desk's sections on a desktop", () => {
     const nav = page.getByRole("navigation", { name: desk("ka", "deskNav.label") });
     await expect(nav.locator("summary")).toBeHidden();
     const links = nav.getByRole("link");
-    await expect(links).toHaveCount(14);
+    await expect(links).toHaveCount(15);
     for (const link of await links.all()) await expect(link).toBeInViewport({ ratio: 1 });
     await nav.getByRole("link", { name: desk("ka", "deskNav.health"), exact: true }).click();
     await expect(page).toHaveURL(/\/desk\/health$/);
