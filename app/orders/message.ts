@@ -2,7 +2,7 @@ import escapeHtml from "escape-html";
 import type { DeliveryZone } from "~/delivery/zones";
 import type { LanguageCode } from "~/i18n/languages";
 import { formatPrice } from "~/i18n/money";
-import { deliveryView } from "~/orders/amounts";
+import { type PromotionLine, deliveryView, orderAmounts } from "~/orders/amounts";
 import { type DeskPress, chatCancelReasons, encodeDeskPress } from "~/orders/callback-data";
 import { formatOrderNumber } from "~/orders/order-number";
 import { asksTwice, nextStatuses } from "~/orders/status";
@@ -28,7 +28,8 @@ export type OrderForMessage = Pick<
   | "delivery_zone"
   | "name"
   | "pinned_note"
->;
+> &
+  Partial<Pick<Order, "discount">>;
 
 export type ItemForMessage = Pick<OrderItem, "title" | "qty" | "subtotal">;
 
@@ -87,6 +88,8 @@ type MessageContext = ChatTexts & {
   courier?: { name: string; phone: string } | null;
   /** The shop's zones, to name the area in the chats' language; else as it was placed. */
   zones?: ReadonlyArray<Pick<DeliveryZone, "id" | "names">>;
+  /** Each promotion that took part in the order (D86), as it keeps them. */
+  promotions?: readonly PromotionLine[];
 };
 
 function renderWith(
@@ -123,8 +126,16 @@ function renderWith(
   }
   lines.push("");
   const delivery = deliveryView(order, chat.zones ?? [], chat.language);
+  const promotions = chat.promotions ?? [];
+  if (delivery || promotions.length > 0)
+    lines.push(`${bold(t("desk:chat.message.goods"))} ${money(orderAmounts(order).goods)}`);
+  for (const promotion of promotions) {
+    const label = promotion.code
+      ? `${t("desk:amounts.codeLine")} ${promotion.code} (${promotion.name}):`
+      : `${promotion.name} ${t("desk:amounts.inPrices")}:`;
+    lines.push(`${bold(label)} −${money(promotion.amount)}`);
+  }
   if (delivery) {
-    lines.push(`${bold(t("desk:chat.message.goods"))} ${money(delivery.goods)}`);
     const fee = delivery.delivery > 0 ? money(delivery.delivery) : t("desk:chat.message.free");
     lines.push(
       `${bold(

@@ -24,7 +24,7 @@ import {
 import { shop } from "~/shop.server";
 import { Price } from "~/ui/Price";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
-import { CourierTable, ProductTable, RowTable, ZoneTable, percent } from "./Tables";
+import { CourierTable, ProductTable, PromotionTable, RowTable, ZoneTable, percent } from "./Tables";
 
 const periods = ["today", "7", "30", "range"] as const;
 type Period = (typeof periods)[number];
@@ -208,6 +208,7 @@ export default function DeskReports() {
         first={t("order.source")}
       />
       <ZoneTable rows={report.zones} />
+      <PromotionTable rows={report.promotions} />
       <CourierTable rows={report.couriers} />
     </div>
   );
