@@ -45,8 +45,10 @@ export interface Totals {
   expected: number;
   /** What the delivered orders add up to: their goods and delivery fees (D84). */
   collected: number;
-  /** The delivered orders' goods. */
+  /** The delivered orders' goods, at the prices charged, before a code's discount. */
   goods: number;
+  /** What promotion codes took off the delivered orders' goods (D86). */
+  discounts: number;
   /** The delivery fees the delivered orders carried. */
   fees: number;
   /** What owners counted in hand from couriers; the shop's revenue. */
@@ -297,6 +299,7 @@ export async function buildReport(
     ),
     collected: sum(delivered),
     goods: sum(delivered, "goods"),
+    discounts: sum(delivered, "discount"),
     fees: sum(delivered, "delivery"),
     received,
     difference,

@@ -2,7 +2,7 @@ import escapeHtml from "escape-html";
 import type { DeliveryZone } from "~/delivery/zones";
 import type { LanguageCode } from "~/i18n/languages";
 import { formatPrice } from "~/i18n/money";
-import { type PromotionLine, deliveryView, orderAmounts } from "~/orders/amounts";
+import { type PromotionLine, deliveryView, linePrice, orderAmounts } from "~/orders/amounts";
 import { type DeskPress, chatCancelReasons, encodeDeskPress } from "~/orders/callback-data";
 import { formatOrderNumber } from "~/orders/order-number";
 import { asksTwice, nextStatuses } from "~/orders/status";
@@ -31,7 +31,8 @@ export type OrderForMessage = Pick<
 > &
   Partial<Pick<Order, "discount">>;
 
-export type ItemForMessage = Pick<OrderItem, "title" | "qty" | "subtotal">;
+export type ItemForMessage = Pick<OrderItem, "title" | "qty" | "subtotal"> &
+  Partial<Pick<OrderItem, "price" | "regular_price">>;
 
 /** A translate function fixed to the chats' language; keys name their namespace (`desk:…`). */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -122,7 +123,15 @@ function renderWith(
     );
   lines.push("", bold(t("desk:chat.message.items")));
   for (const item of items) {
-    lines.push(`• ${escapeHtml(item.title)} × ${item.qty} — ${money(item.subtotal)}`);
+    // An automatic price (D86): the jar's charged price beside its regular one.
+    const unit =
+      item.price !== undefined && item.regular_price != null
+        ? linePrice({ price: item.price, regular_price: item.regular_price })
+        : null;
+    const was = unit?.regular
+      ? ` (${escapeHtml(t("desk:amounts.unitPrice"))} ${money(unit.price)}, ${escapeHtml(t("desk:amounts.regularPrice"))} ${money(unit.regular)})`
+      : "";
+    lines.push(`• ${escapeHtml(item.title)} × ${item.qty} — ${money(item.subtotal)}${was}`);
   }
   lines.push("");
   const delivery = deliveryView(order, chat.zones ?? [], chat.language);

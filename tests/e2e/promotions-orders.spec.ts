@@ -289,6 +289,41 @@ test.describe("a promotion's discount on the order's surfaces", () => {
         "0 %",
       ]);
       await noSideScroll(page);
+
+      // An order by phone: a code that is none is refused and named, what was typed kept;
+      // the shop's code then takes its 15 % off, as on the website.
+      const productTitle = text(lng, "catalog", "products.hemor-cream.title");
+      const wrong = `NOPE${tag.toUpperCase()}`;
+      await page.goto(`${shop.url}/desk/orders/new?lng=${lng}`);
+      await settled();
+      await page.getByLabel(new RegExp(productTitle)).fill("2");
+      await page
+        .getByLabel(t("order.phone"))
+        .fill(`599 7${days} ${javaScriptEnabled ? 11 : 22} 33`);
+      await page.getByLabel(t("order.address")).fill(`რუსთავი, მეგობრობის 30 ${tag}`);
+      await page.getByLabel(t("order.deliveryDate")).fill(toShortDate(date));
+      await page.getByLabel(t("amounts.deliveryArea")).selectOption("rustavi");
+      await page.getByLabel(t("phoneOrder.promoCode")).fill(wrong);
+      await page.getByRole("button", { name: t("phoneOrder.place") }).click();
+      await expect(page.locator(".desk-error")).toHaveText(
+        t("phoneOrder.promo.unknown", { code: wrong }),
+      );
+      await expect(page.getByLabel(t("phoneOrder.promoCode"))).toHaveValue(wrong);
+      await expect(page.getByLabel(t("phoneOrder.promoCode"))).toHaveAttribute(
+        "aria-invalid",
+        "true",
+      );
+      await noSideScroll(page);
+      await page.getByLabel(t("phoneOrder.promoCode")).fill(code.toLowerCase());
+      await page.getByRole("button", { name: t("phoneOrder.place") }).click();
+      await expect(page).toHaveURL(/\/desk\/orders\/\d{6}$/);
+      await settled();
+      await expect(page.locator(".desk-items tfoot .desk-items__promotion")).toContainText(
+        `−${money(Math.round(goods(a) * 0.15))}`,
+      );
+      await expect(
+        page.locator(".desk-items tfoot").getByRole("row", { name: t("order.totalToCollect") }),
+      ).toContainText(money(goods(a) - Math.round(goods(a) * 0.15) + 700));
     });
   }
 });

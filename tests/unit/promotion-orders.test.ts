@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { buildReport } from "~/couriers/reports.server";
+import { weeklySummaryText } from "~/couriers/weekly.server";
 import { promotionCells } from "~/desk/csv";
 import { fixedT } from "~/i18n/instance.server";
 import { formatPrice } from "~/i18n/money";
@@ -88,6 +89,17 @@ describe("an order's promotions on its surfaces (D86)", () => {
     expect(ar).toContain(`<b>رمز الخصم ZAMTARI (Winter):</b> −${gel(4_000, "ar")}`);
     expect(ar.indexOf("رمز الخصم")).toBeLessThan(ar.indexOf("<b>الإجمالي:</b>"));
     expect(ar).toContain(`<b>الإجمالي:</b> ${gel(16_700, "ar")}`);
+  });
+
+  it("tell the staff a line's charged price beside its regular one", () => {
+    const text = buildOrderMessage(
+      order,
+      [{ title: "Мазь", qty: 2, subtotal: 18_000, price: 9_000, regular_price: 10_000 }],
+      { language: "ka", t: fixedT("ka", "desk"), promotions },
+    );
+    expect(text).toContain(
+      `• Мазь × 2 — ${gel(18_000, "ka")} (ერთი ქილის ფასი: ${gel(9_000, "ka")}, ჩვეულებრივი ფასი ${gel(10_000, "ka")})`,
+    );
   });
 
   it("tell the shopper the discount and the cash to pay, in the order's language", () => {
@@ -336,5 +348,17 @@ describe("orders with promotions in the database", () => {
       collected: c.total,
     });
     expect(report.totals.placed).toBe(7);
+    expect(report.totals.discounts).toBe(a.discount);
+    expect(report.totals.collected).toBe(
+      report.totals.goods - report.totals.discounts + report.totals.fees,
+    );
+
+    // The week's summary names the code with its orders and the discount it gave.
+    const summary = await weeklySummaryText(db, { year: 2026, month: 12, day: 14 }, "en");
+    expect(summary).toContain("Promotions:");
+    expect(summary).toContain(
+      `ZAMTARI (Winter): orders 2, discount given ${gel(a.discount, "en")}`,
+    );
+    expect(summary).toContain(`Three jars: orders 2, discount given ${gel(3_000, "en")}`);
   });
 });

@@ -175,6 +175,7 @@ export default function DeskReports() {
         {figure("expected", <Price amount={totals.expected} />)}
         {figure("collected", <Price amount={totals.collected} />, series("collected"), money)}
         {figure("goods", <Price amount={totals.goods} />)}
+        {totals.discounts > 0 ? figure("discounts", <Price amount={totals.discounts} />) : null}
         {figure("fees", <Price amount={totals.fees} />)}
         {figure("received", <Price amount={totals.received} />, series("received"), money)}
         {figure(
