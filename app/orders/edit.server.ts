@@ -344,6 +344,16 @@ export async function correctOrder(
   }
 }
 
+/** Whether promotions took part in the order, so a correction prices it by their rules. */
+export async function pricedByPromotions(db: Kysely<Database>, orderId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom("order_promotions")
+    .select("id")
+    .where("order_id", "=", orderId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
  * The order's lines priced again after a correction (D86), by the promotions that took
  * part when it was placed (the rules its `order_promotions` rows keep), its own code and

@@ -324,6 +324,31 @@ test.describe("a promotion's discount on the order's surfaces", () => {
       await expect(
         page.locator(".desk-items tfoot").getByRole("row", { name: t("order.totalToCollect") }),
       ).toContainText(money(goods(a) - Math.round(goods(a) * 0.15) + 700));
+
+      // Today the owner makes the code 50 %; a third jar on the phone order is still priced
+      // by the 15 % it was placed with, and the discount's change is in the timeline.
+      seed({ command: "rule", path: shop.databasePath, code, percent: 50 });
+      const phoneOrder = /\d{6}$/.exec(page.url())?.[0] ?? "";
+      const jar = goods(a) / 2;
+      await page.goto(`${shop.url}/desk/orders/${phoneOrder}/edit?lng=${lng}`);
+      await settled();
+      await expect(page.getByText(t("edit.promotionsHint"))).toBeVisible();
+      await page.getByLabel(new RegExp(productTitle)).fill("3");
+      await page.getByRole("button", { name: t("edit.save") }).click();
+      await expect(page).toHaveURL(new RegExp(`/desk/orders/${phoneOrder}$`));
+      await settled();
+      const before = Math.round(jar * 2 * 0.15);
+      const after = Math.round(jar * 3 * 0.15);
+      await expect(page.locator(".desk-items tfoot .desk-items__promotion")).toContainText(
+        `−${money(after)}`,
+      );
+      await expect(
+        page.locator(".desk-items tfoot").getByRole("row", { name: t("order.totalToCollect") }),
+      ).toContainText(money(jar * 3 - after + 700));
+      await expect(page.locator(".desk-timeline").first()).toContainText(
+        t("event.edited.discount", { before: money(before), after: money(after) }),
+      );
+      await noSideScroll(page);
     });
   }
 });

@@ -39,7 +39,15 @@ interface Settle {
   outcomes: Array<{ number: number; to: OrderStatus }>;
 }
 
-const input = JSON.parse(process.argv[2] ?? "{}") as Seed | Settle;
+/** The owner changes a code's percentage today. */
+interface Rule {
+  command: "rule";
+  path: string;
+  code: string;
+  percent: number;
+}
+
+const input = JSON.parse(process.argv[2] ?? "{}") as Seed | Settle | Rule;
 const db = createDatabase({ kind: "sqlite", path: input.path });
 const actor = { name: "Nino", staffId: null };
 const chat = {
@@ -137,6 +145,18 @@ try {
     );
     if (handed.outcome !== "done" || handed.kept.length > 0) throw new Error("Not handed over");
     console.log(JSON.stringify({ orders, courierId: courier.id }));
+  } else if (input.command === "rule") {
+    await db
+      .updateTable("promotions")
+      .set({ percent: input.percent })
+      .where("code", "=", input.code)
+      .execute();
+    await db
+      .updateTable("content_revision")
+      .set((eb) => ({ revision: eb("revision", "+", 1) }))
+      .where("id", "=", 1)
+      .execute();
+    console.log(JSON.stringify({ ok: true }));
   } else {
     for (const { number, to } of input.outcomes)
       await changeOrderStatus(db, { orderNumber: number, to, actor }, systemClock(), chat);
