@@ -113,9 +113,12 @@ export interface Parcel {
   area: string | null;
   /** Cash to collect, as handed over: the goods and the delivery fee. */
   amount: number;
-  /** The order's goods and delivery fee (`orderAmounts`). */
+  /** The order's goods, its code's discount and delivery fee (`orderAmounts`). */
   goods: number;
+  discount: number;
   delivery: number;
+  /** The promotion code the order used (D86), if any. */
+  promoCode: string | null;
   outcome: HandoffOutcome | null;
   reason: string | null;
   nextDay: string | null;
@@ -163,6 +166,8 @@ export async function courierDays(
       "orders.phone",
       "orders.pinned_note",
       "orders.total",
+      "orders.discount",
+      "orders.promo_code",
       "orders.delivery_fee",
       "orders.delivery_zone",
       "orders.delivery_area",
@@ -213,7 +218,9 @@ export async function courierDays(
       area: row.delivery_area,
       amount: row.amount,
       goods: amounts.goods,
+      discount: amounts.discount,
       delivery: amounts.delivery,
+      promoCode: row.promo_code,
       outcome: row.outcome,
       reason: row.reason,
       nextDay: row.next_day,

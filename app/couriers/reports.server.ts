@@ -11,7 +11,7 @@ import {
   toIsoDate,
 } from "~/platform/calendar";
 import { isoAt } from "~/platform/clock";
-import type { Database } from "../../db/schema";
+import type { Database, OrderPromotion, PromotionKind } from "../../db/schema";
 import { refusalRate } from "./model";
 import { placeOf } from "./places";
 
@@ -45,8 +45,10 @@ export interface Totals {
   expected: number;
   /** What the delivered orders add up to: their goods and delivery fees (D84). */
   collected: number;
-  /** The delivered orders' goods. */
+  /** The delivered orders' goods, at the prices charged, before a code's discount. */
   goods: number;
+  /** What promotion codes took off the delivered orders' goods (D86). */
+  discounts: number;
   /** The delivery fees the delivered orders carried. */
   fees: number;
   /** What owners counted in hand from couriers; the shop's revenue. */
@@ -93,6 +95,28 @@ export interface ZoneRow {
   fees: number;
 }
 
+/**
+ * What a promotion cost in the period (D86): the orders it took part in, how they ended,
+ * the discount it gave on the delivered ones and their cash, and its refusal rate beside
+ * the shop's for orders with no promotion at all.
+ */
+export interface PromotionReportRow {
+  key: string;
+  name: string;
+  code: string | null;
+  kind: PromotionKind;
+  placed: number;
+  delivered: number;
+  refused: number;
+  refusalRate: number | null;
+  /** What it took off the delivered orders (a code's discount, or an automatic price's). */
+  discount: number;
+  /** The cash the delivered orders brought: goods less the code, and delivery. */
+  collected: number;
+  /** The refusal rate of the period's orders that had no promotion. */
+  withoutRate: number | null;
+}
+
 export interface DayPoint {
   day: string;
   placed: number;
@@ -114,6 +138,7 @@ export interface Report {
   couriers: CourierRow[];
   sources: Row[];
   zones: ZoneRow[];
+  promotions: PromotionReportRow[];
 }
 
 /** Today, the last 7 or 30 days (today included), as ranges. */
@@ -136,6 +161,7 @@ interface Chosen {
   courier_id: number | null;
   not_home: number;
   delivery_fee: number;
+  discount: number;
   zone: string | null;
   area: string | null;
 }
@@ -183,6 +209,7 @@ export async function buildReport(
       "courier_id",
       "not_home",
       "delivery_fee",
+      "discount",
       "delivery_zone",
       "delivery_area",
     ]);
@@ -199,7 +226,7 @@ export async function buildReport(
     day: range.by === "placed" ? dayOfInstant(order.created_at) : (order.delivery_date ?? ""),
   }));
   const ids = orders.map((order) => order.id);
-  const [items, cashDays, handoffs, couriers] = await Promise.all([
+  const [items, cashDays, handoffs, couriers, taken] = await Promise.all([
     ids.length === 0
       ? []
       : db
@@ -220,6 +247,15 @@ export async function buildReport(
       .where("day", "<=", to)
       .execute(),
     db.selectFrom("couriers").select(["id", "name"]).execute(),
+    ids.length === 0
+      ? []
+      : db
+          .selectFrom("order_promotions")
+          .select(["order_id", "promotion_id", "kind", "name", "code", "amount"])
+          .where("order_id", "in", ids)
+          .where("amount", ">", 0)
+          .orderBy("promotion_id")
+          .execute(),
   ]);
 
   const has = (status: string) => orders.filter((order) => order.status === status);
@@ -263,6 +299,7 @@ export async function buildReport(
     ),
     collected: sum(delivered),
     goods: sum(delivered, "goods"),
+    discounts: sum(delivered, "discount"),
     fees: sum(delivered, "delivery"),
     received,
     difference,
@@ -367,6 +404,7 @@ export async function buildReport(
     from,
     to,
     by: range.by,
+    promotions: promotionRows(orders, taken),
     totals,
     days,
     products: [...products.values()].sort((a, b) => b.units - a.units),
@@ -377,4 +415,48 @@ export async function buildReport(
       .sort((a, b) => a.rank - b.rank || a.name.localeCompare(b.name, places.language))
       .map(({ rank: _rank, ...row }) => row),
   };
+}
+
+/** Each promotion's row (D86), in the order they were made; orders counted by where they stand. */
+function promotionRows(
+  orders: readonly Chosen[],
+  taken: ReadonlyArray<
+    Pick<OrderPromotion, "order_id" | "promotion_id" | "kind" | "name" | "code" | "amount">
+  >,
+): PromotionReportRow[] {
+  const byId = new Map(orders.map((order) => [order.id, order]));
+  const promoted = new Set(taken.map((row) => row.order_id));
+  const without = orders.filter((order) => !promoted.has(order.id));
+  const withoutRate = refusalRate(
+    without.filter((order) => order.status === "delivered").length,
+    without.filter((order) => order.status === "refused").length,
+  );
+  const rows = new Map<number, PromotionReportRow>();
+  for (const one of taken) {
+    const order = byId.get(one.order_id);
+    if (!order) continue;
+    const row = rows.get(one.promotion_id) ?? {
+      key: String(one.promotion_id),
+      name: one.name,
+      code: one.code,
+      kind: one.kind,
+      placed: 0,
+      delivered: 0,
+      refused: 0,
+      refusalRate: null,
+      discount: 0,
+      collected: 0,
+      withoutRate,
+    };
+    row.placed += 1;
+    if (order.status === "delivered") {
+      row.delivered += 1;
+      row.discount += one.amount;
+      row.collected += orderAmounts(order).total;
+    }
+    if (order.status === "refused") row.refused += 1;
+    row.refusalRate = refusalRate(row.delivered, row.refused);
+    rows.set(one.promotion_id, row);
+  }
+  return [...rows.values()];
 }

@@ -13,7 +13,7 @@ import {
 import { type Clock, isoAt } from "~/platform/clock";
 import { type Job, createJob } from "~/platform/job.server";
 import type { Database } from "../../db/schema";
-import { buildReport } from "./reports.server";
+import { type PromotionReportRow, buildReport } from "./reports.server";
 
 /** The summary goes out on Monday at this hour in Tbilisi, and only that day. */
 export const WEEKLY_HOUR = 9;
@@ -78,7 +78,38 @@ export async function weeklySummaryText(
     // Of the cash, what delivery brought (D84): a shop that charges none is not told of it.
     ...(totals.fees > 0 ? [escapeText(t("weekly.fees", { amount: money(totals.fees) }))] : []),
     escapeText(t("weekly.open", { amount: money(open) })),
+    ...promotionLines(placed.promotions, delivery.promotions, t, money).map(escapeText),
   ].join("\n");
+}
+
+/**
+ * The week's promotions (D86): each with the orders placed with it that week and the
+ * discount it gave on the orders delivered that week. None in a week without any.
+ */
+function promotionLines(
+  placed: readonly PromotionReportRow[],
+  delivered: readonly PromotionReportRow[],
+  t: (key: string, options?: Record<string, unknown>) => string,
+  money: (tetri: number) => string,
+): string[] {
+  const rows = new Map(placed.map((row) => [row.key, { row, count: row.placed, given: 0 }]));
+  for (const row of delivered) {
+    const entry = rows.get(row.key) ?? { row, count: 0, given: 0 };
+    entry.given = row.discount;
+    rows.set(row.key, entry);
+  }
+  if (rows.size === 0) return [];
+  return [
+    "",
+    t("weekly.promotions"),
+    ...[...rows.values()].map(({ row, count, given }) =>
+      t("weekly.promotion", {
+        name: row.code ? `${row.code} (${row.name})` : row.name,
+        count,
+        amount: money(given),
+      }),
+    ),
+  ];
 }
 
 /**

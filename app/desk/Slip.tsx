@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Price } from "~/ui/Price";
 import { DeliveryFee } from "./DeliveryFee";
+import { Minus, PromotionName } from "./Promotions";
 import type { SlipView } from "./slip.server";
 
 /** One packing slip: who, where, what, and the cash to collect; a printed page of its own. */
@@ -99,10 +100,21 @@ export function Slip({
           ))}
         </tbody>
       </table>
-      {slip.delivery ? (
+      {slip.delivery || slip.promotions.length > 0 ? (
         <p className="desk-slip__delivery">
-          {t("amounts.goods")} <Price amount={slip.delivery.goods} /> · {t("amounts.deliveryFee")}{" "}
-          <DeliveryFee fee={slip.delivery.delivery} />
+          {t("amounts.goods")} <Price amount={slip.amounts.goods} />
+          {slip.promotions.map((line) => (
+            <span key={line.code ?? line.name} className="desk-slip__promotion">
+              {" · "}
+              <PromotionName line={line} /> <Minus amount={line.amount} />
+            </span>
+          ))}
+          {slip.delivery ? (
+            <>
+              {" · "}
+              {t("amounts.deliveryFee")} <DeliveryFee fee={slip.delivery.delivery} />
+            </>
+          ) : null}
         </p>
       ) : null}
       <p className="desk-slip__total">

@@ -71,3 +71,17 @@ export function deliveryCells(
     csvMoney(orderAmounts(order).delivery),
   ];
 }
+
+/** The promotion columns' dictionary keys (`desk:csv.…`), beside the delivery ones (D86). */
+export const promotionColumns = ["promoCode", "discount"] as const;
+
+/**
+ * An order's `Promo code` and `Discount` cells (D86): the code it used (empty without one)
+ * and what the code took off the goods, as money is written. Automatic prices are already
+ * in the lines' prices.
+ */
+export function promotionCells(
+  order: Pick<Order, "total" | "delivery_fee" | "promo_code" | "discount">,
+): [string | null, string] {
+  return [order.promo_code, csvMoney(orderAmounts(order).discount)];
+}

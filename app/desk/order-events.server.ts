@@ -2,6 +2,7 @@ import type { TFunction } from "i18next";
 import type { Catalog } from "~/catalog/model";
 import type { DeliveryZone } from "~/delivery/zones";
 import type { LanguageCode } from "~/i18n/languages";
+import { formatPrice } from "~/i18n/money";
 import { eventNote } from "~/orders/event-note";
 import { deliveryTitle, lineTitle } from "~/orders/order-words";
 import { formatShopDateTime } from "~/platform/calendar";
@@ -28,7 +29,7 @@ export function timelineEvents(
     kind: event.kind,
     from: event.from_status,
     to: event.to_status,
-    note: eventNote(event, t, name, nameDelivery),
+    note: eventNote(event, t, name, nameDelivery, (tetri) => formatPrice(tetri, language)),
     undo: event.undoes !== null,
   }));
 }

@@ -9,6 +9,7 @@ import { zoneName } from "~/delivery/zones";
 import { isLanguageCode } from "~/i18n/languages";
 import { parseLineQuantity } from "~/orders/fields";
 import { placeOrder } from "~/orders/place.server";
+import type { CodeProblem } from "~/promotions/pricing";
 import { deliveryBounds } from "~/settings/model";
 import type { DeskContext } from "./context";
 
@@ -25,6 +26,8 @@ export type PhoneOrderProblem =
   | { kind: "area" }
   /** The goods come to less than the shop's minimum order (tetri). */
   | { kind: "belowMinimum"; minimum: number; missing: number }
+  /** The promo code typed does not apply (D86): why, and the minimum it asks (tetri). */
+  | { kind: "promo"; problem: CodeProblem; minGoods: number | null }
   | { kind: "expired" };
 
 /** The products staff can put in an order now: on sale, priced, not out of stock. */
@@ -96,6 +99,12 @@ export async function placePhoneOrder(
       titleLanguage: shop.telegram.language,
       takenBy: staffName,
       delivery: { zone, minimum: week.minimum, choice: openZones(zones).length > 1 },
+      // The code the customer names, checked as the checkout checks it, today in Tbilisi.
+      promotions: {
+        list: shop.content().promotions,
+        code: (form.get("promoCode") ?? "").trim() || null,
+        today: shop.today(),
+      },
     },
     { now: shop.clock(), telegram: shop.telegram, phoneHashKey: shop.config.phoneHashKey },
   );
@@ -110,6 +119,11 @@ export async function placePhoneOrder(
     return {
       ok: false,
       problem: { kind: "belowMinimum", minimum: week.minimum ?? 0, missing: placed.missing },
+    };
+  if (!placed.ok && placed.error === "promo")
+    return {
+      ok: false,
+      problem: { kind: "promo", problem: placed.problem, minGoods: placed.minGoods ?? null },
     };
   if (!placed.ok) return { ok: false, problem: { kind: "items" } };
   shop.kickOutbox();

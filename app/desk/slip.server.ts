@@ -2,10 +2,16 @@ import type { Kysely } from "kysely";
 import type { Catalog } from "~/catalog/model";
 import type { DeliveryZone } from "~/delivery/zones";
 import type { LanguageCode } from "~/i18n/languages";
-import { type DeliveryView, deliveryView } from "~/orders/amounts";
+import {
+  type DeliveryView,
+  type OrderAmounts,
+  type PromotionLine,
+  deliveryView,
+  orderAmounts,
+} from "~/orders/amounts";
 import { formatOrderNumber } from "~/orders/order-number";
 import { itemTitle } from "~/orders/order-words";
-import { itemsOf } from "~/orders/read.server";
+import { itemsOf, promotionsOf } from "~/orders/read.server";
 import type { Database } from "../../db/schema";
 
 export interface SlipView {
@@ -20,6 +26,10 @@ export interface SlipView {
   total: number;
   /** The area, goods and fee, when the order has a delivery line (D84). */
   delivery: DeliveryView | null;
+  /** The goods, the code's discount, the fee and the cash (D86). */
+  amounts: OrderAmounts;
+  /** Each promotion that took part, with what it took off. */
+  promotions: PromotionLine[];
   items: Array<{ key: string; title: string; qty: number }>;
 }
 
@@ -37,10 +47,8 @@ export async function readSlips(
     .selectAll()
     .where("order_number", "in", numbers)
     .execute();
-  const items = await itemsOf(
-    db,
-    orders.map((order) => order.id),
-  );
+  const ids = orders.map((order) => order.id);
+  const [items, promotions] = await Promise.all([itemsOf(db, ids), promotionsOf(db, ids)]);
   const courierIds = orders.flatMap((order) =>
     order.courier_id === null ? [] : [order.courier_id],
   );
@@ -70,6 +78,8 @@ export async function readSlips(
         courier: order.courier_id === null ? null : (couriers.get(order.courier_id) ?? null),
         total: order.total,
         delivery: deliveryView(order, zones, language),
+        amounts: orderAmounts(order),
+        promotions: promotions.get(order.id) ?? [],
         items: (items.get(order.id) ?? []).map((item) => ({
           key: item.item_key,
           title: itemTitle(item, catalog, language),

@@ -1,5 +1,5 @@
 import { type DeliveryZone, zoneName } from "~/delivery/zones";
-import type { Order } from "../../db/schema";
+import type { Order, OrderItem, OrderPromotion, PromotionKind } from "../../db/schema";
 
 /**
  * An order's money as every surface shows it (D84), from the one rule: the goods, the
@@ -72,4 +72,70 @@ export function deliveryWords(
   return view.area
     ? t("amounts.deliveryTo", { area: mark(view.area), fee })
     : t("amounts.delivery", { fee });
+}
+
+/** What one promotion took off an order, as the order keeps it (D86, `order_promotions`). */
+export interface PromotionLine {
+  kind: PromotionKind;
+  /** The promotion's name, as the owner wrote it. */
+  name: string;
+  /** The code, for a code promotion. */
+  code: string | null;
+  /** Tetri off: a code's discount, or what an automatic price took off its lines. */
+  amount: number;
+}
+
+/**
+ * The promotions that took part in an order, as each surface lists them: automatic prices
+ * first (already in the goods), then the code (taken off the goods). None took nothing off.
+ */
+export function promotionLines(
+  rows: ReadonlyArray<Pick<OrderPromotion, "kind" | "name" | "code" | "amount">>,
+): PromotionLine[] {
+  return rows
+    .filter((row) => row.amount > 0)
+    .map((row) => ({ kind: row.kind, name: row.name, code: row.code, amount: row.amount }))
+    .sort((a, b) => Number(a.kind === "code") - Number(b.kind === "code"));
+}
+
+/**
+ * A line's unit price as the order charged it, with the regular one when an automatic
+ * price made them differ (null otherwise).
+ */
+export function linePrice(item: Pick<OrderItem, "price" | "regular_price">): {
+  price: number;
+  regular: number | null;
+} {
+  const regular =
+    item.regular_price !== null && item.regular_price !== item.price ? item.regular_price : null;
+  return { price: item.price, regular };
+}
+
+type Words = (key: string, options?: Record<string, unknown>) => string;
+
+/**
+ * A promotion named for a shopper (`checkout` namespace, `orderPromotions`): "Promo code
+ * ZAMTARI (Winter)", or an automatic price's "Two jars, in the prices".
+ */
+export function promotionLabel(
+  line: Pick<PromotionLine, "name" | "code">,
+  t: Words,
+  mark: (value: string) => string = (value) => value,
+): string {
+  return line.code
+    ? t("orderPromotions.code", { code: mark(line.code), name: mark(line.name) })
+    : t("orderPromotions.automatic", { name: mark(line.name) });
+}
+
+/** A promotion's whole line for a shopper: "Promo code ZAMTARI (Winter): −12,00 ₾". */
+export function promotionWords(
+  line: PromotionLine,
+  t: Words,
+  money: (tetri: number) => string,
+  mark: (value: string) => string = (value) => value,
+): string {
+  return t("orderPromotions.line", {
+    label: promotionLabel(line, t, mark),
+    amount: mark(money(line.amount)),
+  });
 }

@@ -5,10 +5,13 @@ import { bumpRevision } from "~/content/store.server";
 import { deliveryFee } from "~/delivery/fee";
 import { type DeliveryZone, zoneName } from "~/delivery/zones";
 import { phoneKey } from "~/phone/phone-key.server";
+import { shopToday } from "~/platform/calendar";
 import { isoAt } from "~/platform/clock";
+import type { Promotion } from "~/promotions/model";
+import { pricePromotions } from "~/promotions/pricing";
 import type { Database, Order, OrderEvent, OrderItem } from "../../db/schema";
 import type { Actor } from "./change-status.server";
-import { type NoteDelivery, type NoteLine, systemNoteColumns } from "./event-note";
+import { type NoteDelivery, type NoteLine, type NoteMoney, systemNoteColumns } from "./event-note";
 import type { OrderFields } from "./fields";
 import { type ChatSettings, refreshOrderMessages } from "./message.server";
 import { isoDeliveryDate } from "./place.server";
@@ -260,17 +263,17 @@ export async function correctOrder(
       }
       if (stockMoved) await bumpRevision(trx);
 
-      const after = await trx
-        .selectFrom("order_items")
-        .selectAll()
-        .where("order_id", "=", order.id)
-        .orderBy("id")
-        .execute();
+      // Every line priced again by the promotions as they stood when the order was placed
+      // (D86): its own rules and code, on its creation day, never today's.
+      const pricing = await repriceLines(trx, order);
+      const after = pricing.items;
       const { values } = input;
       const [linesBefore, linesAfter] = [noteLines(items), noteLines(after)];
       const linesChanged = sameLines(linesBefore) !== sameLines(linesAfter);
       const goods = after.reduce((sum, item) => sum + item.subtotal, 0);
-      const delivery = correctedDelivery(order, goods, linesChanged, input.delivery);
+      const discount = pricing.discount;
+      // The minimum, Free from and the fee read the goods after the code (D84, D86).
+      const delivery = correctedDelivery(order, goods - discount, linesChanged, input.delivery);
       const changed = {
         address: values.address,
         phone: values.phone,
@@ -280,8 +283,9 @@ export async function correctOrder(
         email: values.email,
         delivery_time: values.deliveryTime,
         delivery_date: isoDeliveryDate(values.deliveryTime),
-        // What the courier collects: the goods and the delivery (D84).
-        total: goods + delivery.fee,
+        // What the courier collects: the goods less the code, and the delivery (D84, D86).
+        total: goods - discount + delivery.fee,
+        discount,
         delivery_zone: delivery.zone,
         delivery_area: delivery.area,
         delivery_fee: delivery.fee,
@@ -295,7 +299,7 @@ export async function correctOrder(
         ["email", order.email, changed.email],
         ["deliveryDate", order.delivery_time, changed.delivery_time],
       ];
-      type Value = string | NoteLine[] | NoteDelivery;
+      type Value = string | NoteLine[] | NoteDelivery | NoteMoney;
       const real: Array<[string, Value, Value]> = fields
         .filter(([, before, now]) => (before ?? "") !== (now ?? ""))
         .map(([field, before, now]) => [field, before || "—", now || "—"]);
@@ -307,6 +311,8 @@ export async function correctOrder(
       };
       if (delivery.zone !== deliveryBefore.zone || delivery.fee !== deliveryBefore.fee)
         real.push(["delivery", deliveryBefore, delivery]);
+      if (discount !== order.discount)
+        real.push(["discount", { tetri: order.discount }, { tetri: discount }]);
       if (real.length === 0) return { outcome: "same", order } as const;
       await trx.updateTable("orders").set(changed).where("id", "=", order.id).execute();
       for (const [field, before, value] of real) {
@@ -335,5 +341,99 @@ export async function correctOrder(
   } catch (error) {
     if (error instanceof StockShort) return { outcome: "stock", key: error.key, left: error.left };
     throw error;
+  }
+}
+
+/** Whether promotions took part in the order, so a correction prices it by their rules. */
+export async function pricedByPromotions(db: Kysely<Database>, orderId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom("order_promotions")
+    .select("id")
+    .where("order_id", "=", orderId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * The order's lines priced again after a correction (D86), by the promotions that took
+ * part when it was placed (the rules its `order_promotions` rows keep), its own code and
+ * its creation day: each line's charged and regular price, what each promotion takes off
+ * now (stored on its row), and the code's discount, which is none once the goods fall
+ * below the code's minimum. The code's use stays the order's, so uses are not counted.
+ */
+async function repriceLines(
+  trx: Kysely<Database>,
+  order: Pick<Order, "id" | "promo_code" | "created_at">,
+): Promise<{ items: OrderItem[]; discount: number }> {
+  const [items, rows] = await Promise.all([
+    trx
+      .selectFrom("order_items")
+      .selectAll()
+      .where("order_id", "=", order.id)
+      .orderBy("id")
+      .execute(),
+    trx
+      .selectFrom("order_promotions")
+      .select(["id", "promotion_id", "rule"])
+      .where("order_id", "=", order.id)
+      .execute(),
+  ]);
+  const rules = rows.flatMap((row) => {
+    const rule = readRule(row.rule);
+    return rule ? [rule] : [];
+  });
+  const pricing = pricePromotions(
+    items.map((item) => ({
+      key: item.item_key,
+      qty: item.qty,
+      price: item.regular_price ?? item.price,
+    })),
+    rules,
+    order.promo_code,
+    shopToday(Date.parse(order.created_at)),
+  );
+  const priced = items.map((item, index) => {
+    const line = pricing.lines[index];
+    if (!line) return item;
+    return {
+      ...item,
+      price: line.price,
+      subtotal: line.subtotal,
+      regular_price: line.automatic ? line.regular : null,
+    };
+  });
+  for (const [index, item] of priced.entries()) {
+    const before = items[index];
+    if (
+      before &&
+      (before.price !== item.price ||
+        before.subtotal !== item.subtotal ||
+        before.regular_price !== item.regular_price)
+    )
+      await trx
+        .updateTable("order_items")
+        .set({ price: item.price, subtotal: item.subtotal, regular_price: item.regular_price })
+        .where("id", "=", item.id)
+        .execute();
+  }
+  const amounts = new Map(pricing.applied.map((one) => [one.promotion.id, one.amount]));
+  for (const row of rows)
+    await trx
+      .updateTable("order_promotions")
+      .set({ amount: amounts.get(row.promotion_id) ?? 0 })
+      .where("id", "=", row.id)
+      .execute();
+  return { items: priced, discount: pricing.code?.discount ?? 0 };
+}
+
+/** A promotion as an order's snapshot keeps it; null for a rule it cannot read. */
+function readRule(json: string): Promotion | null {
+  try {
+    const rule: unknown = JSON.parse(json);
+    if (typeof rule !== "object" || rule === null) return null;
+    const kind = (rule as { kind?: unknown }).kind;
+    return kind === "code" || kind === "quantity" || kind === "sale" ? (rule as Promotion) : null;
+  } catch {
+    return null;
   }
 }

@@ -22,6 +22,17 @@ export interface NoteDelivery {
   fee: number;
 }
 
+/** An amount as a correction's note keeps it (D86): tetri, written in the reader's way. */
+export interface NoteMoney {
+  tetri: number;
+}
+
+/** How a reader writes a note's amount. */
+export type NameMoney = (tetri: number) => string;
+
+/** An amount as stored: GEL with two decimals. */
+export const storedMoney: NameMoney = (tetri) => (tetri / 100).toFixed(2);
+
 /** How a reader writes a note's delivery: the area and the fee (`deliveryTitle`). */
 export type NameDelivery = (delivery: NoteDelivery) => string;
 
@@ -36,7 +47,7 @@ export const storedDelivery: NameDelivery = (delivery) =>
  */
 export interface SystemNote {
   key: string;
-  values: Record<string, number | string | NoteLine[] | NoteDelivery>;
+  values: Record<string, number | string | NoteLine[] | NoteDelivery | NoteMoney>;
 }
 
 /** How a reader names a note's line: by the catalogue in their language (`lineTitle`). */
@@ -81,6 +92,16 @@ function isNoteLines(value: unknown): value is NoteLine[] {
   );
 }
 
+function isNoteMoney(value: unknown): value is NoteMoney {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.keys(value).length === 1 &&
+    typeof (value as NoteMoney).tetri === "number"
+  );
+}
+
 function isNoteDelivery(value: unknown): value is NoteDelivery {
   return (
     typeof value === "object" &&
@@ -107,6 +128,7 @@ export function eventNote(
   t: Translate,
   name: NameLine,
   nameDelivery: NameDelivery = storedDelivery,
+  nameMoney: NameMoney = storedMoney,
 ): string | null {
   if (!event.note_key) return event.note;
   const values = Object.fromEntries(
@@ -114,9 +136,11 @@ export function eventNote(
       field,
       isNoteLines(value)
         ? linesText(value, name)
-        : isNoteDelivery(value)
-          ? nameDelivery(value)
-          : value,
+        : isNoteMoney(value)
+          ? nameMoney(value.tetri)
+          : isNoteDelivery(value)
+            ? nameDelivery(value)
+            : value,
     ]),
   );
   return t(event.note_key, values);

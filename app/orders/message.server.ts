@@ -14,7 +14,7 @@ import { isoAt } from "~/platform/clock";
 import { readSettings } from "~/settings/model";
 import type { Database, Order } from "../../db/schema";
 import { actorLabel } from "./order-words";
-import { phoneStanding } from "./read.server";
+import { phoneStanding, promotionsOf } from "./read.server";
 
 /** What the chat's messages depend on besides the order (D25, D26). */
 export interface ChatSettings {
@@ -80,7 +80,7 @@ export async function renderOrderMessage(
   order: Order,
   settings: ChatSettings,
 ): Promise<OrderMessage> {
-  const [items, standing, courier, zones] = await Promise.all([
+  const [items, standing, courier, zones, promotions] = await Promise.all([
     db
       .selectFrom("order_items")
       .selectAll()
@@ -104,6 +104,8 @@ export async function renderOrderMessage(
           .execute()
           .then((rows) => readSettings(rows).zones)
       : [],
+    // What each promotion took off (D86), as the order keeps it.
+    promotionsOf(db, [order.id]).then((byOrder) => byOrder.get(order.id) ?? []),
   ]);
   const t = fixedT(settings.language, "desk");
   return {
@@ -113,6 +115,7 @@ export async function renderOrderMessage(
       standing,
       courier,
       zones,
+      promotions,
       deskLink: settings.publicUrl
         ? `${settings.publicUrl}/desk/orders/${formatOrderNumber(order.order_number)}`
         : undefined,

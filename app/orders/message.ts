@@ -2,7 +2,7 @@ import escapeHtml from "escape-html";
 import type { DeliveryZone } from "~/delivery/zones";
 import type { LanguageCode } from "~/i18n/languages";
 import { formatPrice } from "~/i18n/money";
-import { deliveryView } from "~/orders/amounts";
+import { type PromotionLine, deliveryView, linePrice, orderAmounts } from "~/orders/amounts";
 import { type DeskPress, chatCancelReasons, encodeDeskPress } from "~/orders/callback-data";
 import { formatOrderNumber } from "~/orders/order-number";
 import { asksTwice, nextStatuses } from "~/orders/status";
@@ -28,9 +28,11 @@ export type OrderForMessage = Pick<
   | "delivery_zone"
   | "name"
   | "pinned_note"
->;
+> &
+  Partial<Pick<Order, "discount">>;
 
-export type ItemForMessage = Pick<OrderItem, "title" | "qty" | "subtotal">;
+export type ItemForMessage = Pick<OrderItem, "title" | "qty" | "subtotal"> &
+  Partial<Pick<OrderItem, "price" | "regular_price">>;
 
 /** A translate function fixed to the chats' language; keys name their namespace (`desk:…`). */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -87,6 +89,8 @@ type MessageContext = ChatTexts & {
   courier?: { name: string; phone: string } | null;
   /** The shop's zones, to name the area in the chats' language; else as it was placed. */
   zones?: ReadonlyArray<Pick<DeliveryZone, "id" | "names">>;
+  /** Each promotion that took part in the order (D86), as it keeps them. */
+  promotions?: readonly PromotionLine[];
 };
 
 function renderWith(
@@ -119,12 +123,28 @@ function renderWith(
     );
   lines.push("", bold(t("desk:chat.message.items")));
   for (const item of items) {
-    lines.push(`• ${escapeHtml(item.title)} × ${item.qty} — ${money(item.subtotal)}`);
+    // An automatic price (D86): the jar's charged price beside its regular one.
+    const unit =
+      item.price !== undefined && item.regular_price != null
+        ? linePrice({ price: item.price, regular_price: item.regular_price })
+        : null;
+    const was = unit?.regular
+      ? ` (${escapeHtml(t("desk:amounts.unitPrice"))} ${money(unit.price)}, ${escapeHtml(t("desk:amounts.regularPrice"))} ${money(unit.regular)})`
+      : "";
+    lines.push(`• ${escapeHtml(item.title)} × ${item.qty} — ${money(item.subtotal)}${was}`);
   }
   lines.push("");
   const delivery = deliveryView(order, chat.zones ?? [], chat.language);
+  const promotions = chat.promotions ?? [];
+  if (delivery || promotions.length > 0)
+    lines.push(`${bold(t("desk:chat.message.goods"))} ${money(orderAmounts(order).goods)}`);
+  for (const promotion of promotions) {
+    const label = promotion.code
+      ? `${t("desk:amounts.codeLine")} ${promotion.code} (${promotion.name}):`
+      : `${promotion.name} ${t("desk:amounts.inPrices")}:`;
+    lines.push(`${bold(label)} −${money(promotion.amount)}`);
+  }
   if (delivery) {
-    lines.push(`${bold(t("desk:chat.message.goods"))} ${money(delivery.goods)}`);
     const fee = delivery.delivery > 0 ? money(delivery.delivery) : t("desk:chat.message.free");
     lines.push(
       `${bold(

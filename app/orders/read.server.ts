@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import { phoneKey } from "~/phone/phone-key.server";
 import type { Database, Order, OrderItem } from "../../db/schema";
+import { type PromotionLine, promotionLines } from "./amounts";
 import { NO_ORDERS, type PhoneStanding } from "./standing";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -31,6 +32,24 @@ export async function itemsOf(db: Db, orderIds: number[]): Promise<Map<number, O
     .orderBy("id")
     .execute();
   for (const row of rows) byOrder.set(row.order_id, [...(byOrder.get(row.order_id) ?? []), row]);
+  return byOrder;
+}
+
+/** What each promotion took off several orders at once (D86), as `promotionLines` lists them. */
+export async function promotionsOf(
+  db: Db,
+  orderIds: number[],
+): Promise<Map<number, PromotionLine[]>> {
+  const byOrder = new Map<number, PromotionLine[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .selectFrom("order_promotions")
+    .select(["order_id", "kind", "name", "code", "amount"])
+    .where("order_id", "in", orderIds)
+    .orderBy("id")
+    .execute();
+  for (const id of new Set(rows.map((row) => row.order_id)))
+    byOrder.set(id, promotionLines(rows.filter((row) => row.order_id === id)));
   return byOrder;
 }
 

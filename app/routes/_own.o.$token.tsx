@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Isolated, isolate } from "~/i18n/isolate";
 import { isLanguageCode } from "~/i18n/languages";
 import { formatPrice } from "~/i18n/money";
+import { promotionLabel } from "~/orders/amounts";
 import { formatShopDateTime } from "~/platform/calendar";
 import { reviewAsk } from "~/reviews/reviews.server";
 import { shop } from "~/shop.server";
@@ -47,7 +48,23 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     placedAt: when(page.placedAt),
     steps: page.steps.map((step) => ({ ...step, at: when(step.at) })),
     // Each line's money as every price is written in the language, its sign included.
-    items: page.items.map((item) => ({ ...item, subtotal: formatPrice(item.subtotal, language) })),
+    items: page.items.map((item) => ({
+      ...item,
+      subtotal: formatPrice(item.subtotal, language),
+      // The charged price beside the regular one, when an automatic price made them differ.
+      was:
+        item.regular === null
+          ? null
+          : t("orderPromotions.was", {
+              price: isolate(formatPrice(item.price, language)),
+              regular: isolate(formatPrice(item.regular, language)),
+            }),
+    })),
+    promotions: page.promotions.map((line) => ({
+      key: line.code ?? line.name,
+      label: promotionLabel(line, t, isolate),
+      amount: `−${formatPrice(line.amount, language)}`,
+    })),
   };
 }
 
@@ -92,14 +109,26 @@ export default function OrderPage() {
                 <bdi dir="ltr">{page.deliveryDate}</bdi>
               </dd>
             </div>
+            {page.delivery || page.promotions.length > 0 ? (
+              <div>
+                <dt>{t("amounts.goodsLabel")}</dt>
+                <dd>
+                  <Price amount={page.amounts.goods} />
+                </dd>
+              </div>
+            ) : null}
+            {page.promotions.map((line) => (
+              <div key={line.key} className="order-page__promotion">
+                <dt>
+                  <Isolated text={line.label} />
+                </dt>
+                <dd>
+                  <bdi className="price">{line.amount}</bdi>
+                </dd>
+              </div>
+            ))}
             {page.delivery ? (
               <>
-                <div>
-                  <dt>{t("amounts.goodsLabel")}</dt>
-                  <dd>
-                    <Price amount={page.delivery.goods} />
-                  </dd>
-                </div>
                 <div>
                   <dt>{t("amounts.deliveryLabel")}</dt>
                   <dd>
@@ -149,6 +178,14 @@ export default function OrderPage() {
                     subtotal: isolate(item.subtotal),
                   })}
                 />
+                {item.was ? (
+                  <>
+                    {" "}
+                    <span className="order-page__was">
+                      <Isolated text={item.was} />
+                    </span>
+                  </>
+                ) : null}
               </li>
             ))}
           </ul>

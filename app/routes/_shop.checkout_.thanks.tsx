@@ -8,9 +8,9 @@ import { getLocale } from "~/i18n/i18next.server";
 import { Isolated, isolate } from "~/i18n/isolate";
 import { getLanguage } from "~/i18n/languages";
 import { formatPrice } from "~/i18n/money";
-import { deliveryView, deliveryWords, orderAmounts } from "~/orders/amounts";
+import { deliveryView, deliveryWords, orderAmounts, promotionWords } from "~/orders/amounts";
 import { formatOrderNumber } from "~/orders/place.server";
-import { findOrder } from "~/orders/read.server";
+import { findOrder, promotionsOf } from "~/orders/read.server";
 import { formatLongDate, parseShortDate } from "~/platform/calendar";
 import type { loader as rootLoader } from "~/root";
 import { shop } from "~/shop.server";
@@ -35,17 +35,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const bot = shop.botUsername();
   const purchase = purchaseOf(orderNumber, orderAmounts(found.order), found.items);
   const delivery = deliveryView(found.order, shop.content().settings.zones, language);
+  const promotions = (await promotionsOf(shop.db, [found.order.id])).get(found.order.id) ?? [];
   const money = (tetri: number) => formatPrice(tetri, language);
   return {
     meta: { title: pageTitle(t, t("thanks.title"), { brand: false }), noindex: true },
     purchase,
     orderNumber,
     total: found.order.total,
-    // The goods and the delivery line, when the order has one (D84), its values isolated.
-    delivery: delivery && {
-      goods: t("amounts.goods", { goods: isolate(money(delivery.goods)) }),
-      line: deliveryWords(delivery, t, money, isolate),
-    },
+    // The goods, each promotion's line (D86) and the delivery line (D84), values isolated.
+    amounts:
+      delivery || promotions.length > 0
+        ? [
+            t("amounts.goods", { goods: isolate(money(orderAmounts(found.order).goods)) }),
+            ...promotions.map((line) => promotionWords(line, t, money, isolate)),
+            ...(delivery ? [deliveryWords(delivery, t, money, isolate)] : []),
+          ]
+        : [],
     trackToken: found.order.track_token,
     follow: bot && found.order.chat_token ? followLink(bot, found.order.chat_token) : null,
     deliveryDate: deliveryDate ? formatLongDate(deliveryDate, locale) : found.order.delivery_time,
@@ -55,7 +60,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = pageMetaTags;
 
 export default function Thanks() {
-  const { orderNumber, total, delivery, deliveryDate, purchase, trackToken, follow } =
+  const { orderNumber, total, amounts, deliveryDate, purchase, trackToken, follow } =
     useLoaderData<typeof loader>();
   const analyticsIds = useRouteLoaderData<typeof rootLoader>("root")?.analytics;
   const { t, i18n } = useTranslation("checkout");
@@ -116,16 +121,11 @@ export default function Thanks() {
         <p>
           <Isolated text={t("thanks.delivery", { date: isolate(deliveryDate) })} />
         </p>
-        {delivery ? (
-          <>
-            <p>
-              <Isolated text={delivery.goods} />
-            </p>
-            <p>
-              <Isolated text={delivery.line} />
-            </p>
-          </>
-        ) : null}
+        {amounts.map((line) => (
+          <p key={line}>
+            <Isolated text={line} />
+          </p>
+        ))}
         <p>
           <Isolated
             text={t("thanks.total", { total: isolate(formatPrice(total, i18n.language)) })}

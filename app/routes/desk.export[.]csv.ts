@@ -8,6 +8,8 @@ import {
   csvRow,
   deliveryCells,
   deliveryColumns,
+  promotionCells,
+  promotionColumns,
 } from "~/desk/csv";
 import { ordersForExport } from "~/desk/orders.server";
 import { parseDeskFilter } from "~/desk/search";
@@ -52,8 +54,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       "items",
     ].map((column) => t(`csv.${column}`)),
     ...products.map((product) => product.title),
-    ...[...deliveryColumns, "total", "pinned", "notes", "language"].map((column) =>
-      t(`csv.${column}`),
+    ...[...deliveryColumns, ...promotionColumns, "total", "pinned", "notes", "language"].map(
+      (column) => t(`csv.${column}`),
     ),
   ]);
   let started = false;
@@ -94,6 +96,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
             items.map((item) => `${itemTitle(item, catalog, language)} × ${item.qty}`).join("; "),
             ...products.map((product) => counts.get(product.key) ?? null),
             ...deliveryCells(order, settings.zones, language),
+            ...promotionCells(order),
             csvMoney(order.total),
             order.pinned_note,
             notes.join(" | "),

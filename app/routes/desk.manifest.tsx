@@ -43,6 +43,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
         items: parcel.items,
         amount: parcel.amount,
         delivery: parcel.delivery,
+        discount: parcel.discount,
+        promoCode: parcel.promoCode,
       })),
     })),
   };
@@ -116,6 +118,14 @@ export default function Manifest() {
                 </td>
                 <td>
                   <Price amount={parcel.amount} />
+                  {parcel.discount > 0 ? (
+                    <span className="desk-manifest__item desk-muted desk-manifest__discount">
+                      {t("manifest.afterDiscount", {
+                        code: parcel.promoCode ?? "",
+                        discount: formatPrice(parcel.discount, i18n.language),
+                      })}
+                    </span>
+                  ) : null}
                   {parcel.delivery > 0 ? (
                     <span className="desk-manifest__item desk-muted">
                       {t("manifest.withFee", { fee: formatPrice(parcel.delivery, i18n.language) })}

@@ -24,6 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       t("csv.address"),
       t("csv.phone"),
       t("csv.items"),
+      t("csv.discount"),
       t("manifest.deliveryArea"),
       t("manifest.deliveryFee"),
       t("manifest.cash"),
@@ -36,12 +37,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
         parcel.address,
         csvPhone(parcel.phone),
         parcel.items.map((item) => `${item.title} × ${item.qty}`).join("; "),
+        // The code's discount, already off the cash to collect (D86).
+        lari(parcel.discount),
         group.name,
         lari(parcel.delivery),
         lari(parcel.amount),
       ]);
     body += csvRow([
       t("manifest.zoneTotal", { zone: group.name }),
+      null,
       null,
       null,
       null,
@@ -53,6 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   body += csvRow([
     t("manifest.total"),
+    null,
     null,
     null,
     null,

@@ -90,7 +90,12 @@ export default function NewPhoneOrder() {
                     minimum: formatPrice(problem.minimum, i18n.language),
                     missing: formatPrice(problem.missing, i18n.language),
                   })
-                : t(`phoneOrder.problem.${problem.kind}`)}
+                : problem.kind === "promo"
+                  ? t(`phoneOrder.promo.${problem.problem}`, {
+                      code: typed("promoCode"),
+                      minimum: formatPrice(problem.minGoods ?? 0, i18n.language),
+                    })
+                  : t(`phoneOrder.problem.${problem.kind}`)}
         </p>
       ) : null}
       <Form method="post" className="desk-form">
@@ -134,6 +139,23 @@ export default function NewPhoneOrder() {
               </option>
             ))}
           </select>
+        </p>
+        <p className="desk-field">
+          <label htmlFor="po-promo">{t("phoneOrder.promoCode")}</label>
+          <input
+            id="po-promo"
+            name="promoCode"
+            dir="ltr"
+            autoCapitalize="characters"
+            autoComplete="off"
+            maxLength={40}
+            defaultValue={typed("promoCode")}
+            aria-invalid={problem?.kind === "promo" || undefined}
+            aria-describedby="po-promo-hint"
+          />
+          <span id="po-promo-hint" className="desk-muted">
+            {t("phoneOrder.promoHint")}
+          </span>
         </p>
         <OrderFields idPrefix="po" value={typed} wrong={wrong} window={page.window} />
         <p className="desk-field">

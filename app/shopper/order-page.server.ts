@@ -3,9 +3,17 @@ import type { Catalog } from "~/catalog/model";
 import type { DeliveryZone } from "~/delivery/zones";
 import { getLocale } from "~/i18n/i18next.server";
 import type { LanguageCode } from "~/i18n/languages";
-import { type DeliveryView, deliveryView } from "~/orders/amounts";
+import {
+  type DeliveryView,
+  type OrderAmounts,
+  type PromotionLine,
+  deliveryView,
+  linePrice,
+  orderAmounts,
+} from "~/orders/amounts";
 import { formatOrderNumber } from "~/orders/order-number";
 import { itemTitle } from "~/orders/order-words";
+import { promotionsOf } from "~/orders/read.server";
 import { FINAL_STATUSES } from "~/orders/status";
 import type { Clock } from "~/platform/clock";
 import type { Database, OrderStatus } from "../../db/schema";
@@ -26,7 +34,19 @@ export interface OrderPage {
   /** The steps the order went through, with when (instants), in order. */
   steps: Array<{ step: Step; at: number | null; done: boolean }>;
   deliveryDate: string;
-  items: Array<{ key: string; title: string; qty: number; subtotal: number }>;
+  /** Each line at its charged unit price, with the regular one where an automatic price differs. */
+  items: Array<{
+    key: string;
+    title: string;
+    qty: number;
+    subtotal: number;
+    price: number;
+    regular: number | null;
+  }>;
+  /** The goods, the code's discount, the fee and the cash (D86). */
+  amounts: OrderAmounts;
+  /** Each promotion that took part, with what it took off. */
+  promotions: PromotionLine[];
   total: number;
   /** The goods, the area and its fee, when the order has a delivery line (D84). */
   delivery: DeliveryView | null;
@@ -137,7 +157,10 @@ export async function readOrderPage(
       title: itemTitle(item, catalog, language),
       qty: item.qty,
       subtotal: item.subtotal,
+      ...linePrice(item),
     })),
+    amounts: orderAmounts(order),
+    promotions: (await promotionsOf(db, [order.id])).get(order.id) ?? [],
     total: order.total,
     delivery: deliveryView(order, zones, language),
     address: maskedAddress(order.address),

@@ -7,6 +7,7 @@ import { type Actor, appendEvent, changeOrderStatusIn } from "~/orders/change-st
 import { systemNoteColumns } from "~/orders/event-note";
 import type { InlineKeyboard } from "~/orders/message";
 import type { ChatSettings } from "~/orders/message.server";
+import { promotionsOf } from "~/orders/read.server";
 import { isoAt } from "~/platform/clock";
 import { deliveredAt } from "~/reviews/reviews.server";
 import type { Database, Order, OrderStatus } from "../../db/schema";
@@ -151,7 +152,10 @@ export async function handleShopperMessage(
         .values(
           reply(
             chatId,
-            linkedText(order, t),
+            linkedText(
+              { ...order, promotions: (await promotionsOf(trx, [order.id])).get(order.id) ?? [] },
+              t,
+            ),
             topic,
             now,
             order.id,
@@ -195,7 +199,12 @@ export async function handleShopperMessage(
   const latest = following[0];
   if (latest) {
     const t = shopperT(latest);
-    const text = [statusText(latest, t), "", escapeHtml(t("bot.howToStop"))].join("\n");
+    const promotions = (await promotionsOf(trx, [latest.id])).get(latest.id) ?? [];
+    const text = [
+      statusText({ ...latest, promotions }, t),
+      "",
+      escapeHtml(t("bot.howToStop")),
+    ].join("\n");
     await trx
       .insertInto("notifications")
       .values(

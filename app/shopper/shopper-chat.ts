@@ -1,7 +1,13 @@
 import escapeHtml from "escape-html";
 import { defaultLanguage, isLanguageCode } from "~/i18n/languages";
 import { formatPrice } from "~/i18n/money";
-import { deliveryView, deliveryWords } from "~/orders/amounts";
+import {
+  type PromotionLine,
+  deliveryView,
+  deliveryWords,
+  orderAmounts,
+  promotionWords,
+} from "~/orders/amounts";
 import type { InlineKeyboard } from "~/orders/message";
 import { formatOrderNumber } from "~/orders/order-number";
 import { formatShopDate } from "~/platform/calendar";
@@ -116,7 +122,11 @@ export type OrderForShopper = Pick<
   | "delivery_date"
   | "delivery_time"
   | "language"
->;
+> &
+  Partial<Pick<Order, "discount">> & {
+    /** Each promotion that took part (D86), as the order keeps them. */
+    promotions?: readonly PromotionLine[];
+  };
 
 /** The order's language, or the shop's default for a language it no longer has. */
 export function orderLanguage(order: Pick<Order, "language">) {
@@ -145,13 +155,20 @@ function amountLines(order: OrderForShopper, t: ShopperTranslate): string[] {
   const language = orderLanguage(order);
   // The area as it was named in the order's language, which is the shopper's.
   const delivery = deliveryView(order, [], language);
-  if (!delivery || !["new", "confirmed", "shipped"].includes(order.status)) return [];
+  const promotions = order.promotions ?? [];
+  if (
+    (!delivery && promotions.length === 0) ||
+    !["new", "confirmed", "shipped"].includes(order.status)
+  )
+    return [];
   const money = (tetri: number) => formatPrice(tetri, language);
+  const amounts = orderAmounts(order);
   return [
     "",
-    t("amounts.goods", { goods: money(delivery.goods) }),
-    deliveryWords(delivery, t, money),
-    t("amounts.total", { total: money(delivery.total) }),
+    t("amounts.goods", { goods: money(amounts.goods) }),
+    ...promotions.map((line) => promotionWords(line, t, money)),
+    ...(delivery ? [deliveryWords(delivery, t, money)] : []),
+    t("amounts.total", { total: money(amounts.total) }),
   ].map((line) => escapeHtml(line));
 }
 

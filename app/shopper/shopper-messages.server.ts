@@ -3,6 +3,7 @@ import { type Kysely, type Transaction, sql } from "kysely";
 import { fixedT } from "~/i18n/instance.server";
 import type { ChatSettings } from "~/orders/message.server";
 import { formatOrderNumber } from "~/orders/order-number";
+import { promotionsOf } from "~/orders/read.server";
 import { shopToday, startOfShopDay, toIsoDate } from "~/platform/calendar";
 import { type Clock, isoAt } from "~/platform/clock";
 import { type Job, createJob } from "~/platform/job.server";
@@ -85,6 +86,7 @@ export async function queueStatusMessage(
   if (chats.length === 0) return;
   const t = shopperT(order);
   const keyboard = shopperKeyboard(order.order_number, order.status, t);
+  const promotions = (await promotionsOf(trx, [order.id])).get(order.id) ?? [];
   const at = isoAt(now);
   await trx
     .insertInto("notifications")
@@ -93,7 +95,7 @@ export async function queueStatusMessage(
         order_id: order.id,
         topic: statusTopic(eventId),
         chat_id: chatId,
-        text: statusText(order, t),
+        text: statusText({ ...order, promotions }, t),
         reply_markup: keyboard ? JSON.stringify(keyboard) : null,
         next_attempt_at: at,
         created_at: at,
@@ -203,6 +205,7 @@ export async function queueMorningMessages(db: Kysely<Database>, now: number): P
       "orders.order_number",
       "orders.status",
       "orders.total",
+      "orders.discount",
       "orders.delivery_fee",
       "orders.delivery_area",
       "orders.delivery_zone",
@@ -229,6 +232,10 @@ export async function queueMorningMessages(db: Kysely<Database>, now: number): P
     )
     .execute();
   if (due.length === 0) return 0;
+  const promotions = await promotionsOf(
+    db,
+    due.map((row) => row.id),
+  );
   const at = isoAt(now);
   const queued = await db
     .insertInto("notifications")
@@ -237,7 +244,7 @@ export async function queueMorningMessages(db: Kysely<Database>, now: number): P
         order_id: row.id,
         topic: `morning:${row.id}:${day}`,
         chat_id: row.chat_id,
-        text: morningText(row, shopperT(row)),
+        text: morningText({ ...row, promotions: promotions.get(row.id) ?? [] }, shopperT(row)),
         reply_markup: null,
         next_attempt_at: at,
         created_at: at,

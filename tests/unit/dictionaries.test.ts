@@ -31,6 +31,8 @@ const SAME_AS_ENGLISH = [
   /^privacy\.done$/,
   // An order's line is its title, a count and a price.
   /^track\.itemLine$/,
+  // A promotion's line is its name and what it took off.
+  /^orderPromotions\.line$/,
   // "Spam" is the word in Azerbaijani, German and Turkish too; "Name" and "Text" in German.
   /^reviews\.reasons\.spam$/,
   /^(activity\.fields\.testimonial|reviews\.testimonials)\.(name|text)$/,

@@ -1,6 +1,7 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DeliveryFee } from "~/desk/DeliveryFee";
+import { Minus } from "~/desk/Promotions";
 import type { DeskFilterQuery } from "~/desk/search";
 import { Isolated, isolate } from "~/i18n/isolate";
 import { Price } from "~/ui/Price";
@@ -76,12 +77,24 @@ export function OrderRow({
           <Price amount={row.total} />
         </strong>
       </p>
-      {row.delivery ? (
+      {row.delivery || row.amounts.discount > 0 ? (
         <p className="desk-order__line desk-muted">
-          {row.delivery.area ? <bdi className="desk-order__clip">{row.delivery.area}</bdi> : null}
+          {row.delivery?.area ? <bdi className="desk-order__clip">{row.delivery.area}</bdi> : null}
           <span>
-            {t("amounts.goods")} <Price amount={row.delivery.goods} /> · {t("amounts.deliveryFee")}{" "}
-            <DeliveryFee fee={row.delivery.delivery} />
+            {t("amounts.goods")} <Price amount={row.amounts.goods} />
+            {row.promoCode && row.amounts.discount > 0 ? (
+              <>
+                {" · "}
+                {t("amounts.codeLine")} <bdi dir="ltr">{row.promoCode}</bdi>{" "}
+                <Minus amount={row.amounts.discount} />
+              </>
+            ) : null}
+            {row.delivery ? (
+              <>
+                {" · "}
+                {t("amounts.deliveryFee")} <DeliveryFee fee={row.delivery.delivery} />
+              </>
+            ) : null}
           </span>
         </p>
       ) : null}

@@ -8,7 +8,7 @@ import { parseDeskFilter, toFilterQuery } from "~/desk/search";
 import type { GuardedSession } from "~/desk/session.server";
 import { getLocale } from "~/i18n/i18next.server";
 import { getLanguage } from "~/i18n/languages";
-import { deliveryView } from "~/orders/amounts";
+import { deliveryView, orderAmounts } from "~/orders/amounts";
 import { tagsOf } from "~/orders/labels";
 import { formatOrderNumber } from "~/orders/order-number";
 import { itemTitle } from "~/orders/order-words";
@@ -88,6 +88,8 @@ export async function readOrderList(shop: DeskContext, session: GuardedSession, 
           })),
           total: order.total,
           delivery: deliveryView(order, shop.content().settings.zones, language),
+          amounts: orderAmounts(order),
+          promoCode: order.promo_code,
           status: order.status,
           calls: order.calls,
           byPhone: order.taken_by !== null,

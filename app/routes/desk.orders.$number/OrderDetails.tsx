@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DeliveryFee } from "~/desk/DeliveryFee";
+import { Minus, PromotionName, UnitPrice } from "~/desk/Promotions";
 import { Price } from "~/ui/Price";
 import type { OrderView } from "./view.server";
 
@@ -123,7 +124,10 @@ export function OrderDetails({ order }: { order: OrderView }) {
         <tbody>
           {order.items.map((item) => (
             <tr key={item.key}>
-              <td>{item.title}</td>
+              <td>
+                {item.title}
+                <UnitPrice price={item.price} regular={item.regular} />
+              </td>
               <td>{item.qty}</td>
               <td>
                 <Price amount={item.subtotal} />
@@ -132,25 +136,35 @@ export function OrderDetails({ order }: { order: OrderView }) {
           ))}
         </tbody>
         <tfoot>
+          {order.delivery || order.promotions.length > 0 ? (
+            <tr>
+              <th scope="row" colSpan={2}>
+                {t("amounts.goods")}
+              </th>
+              <td>
+                <Price amount={order.amounts.goods} />
+              </td>
+            </tr>
+          ) : null}
+          {order.promotions.map((line) => (
+            <tr key={line.code ?? line.name} className="desk-items__promotion">
+              <th scope="row" colSpan={2}>
+                <PromotionName line={line} />
+              </th>
+              <td>
+                <Minus amount={line.amount} />
+              </td>
+            </tr>
+          ))}
           {order.delivery ? (
-            <>
-              <tr>
-                <th scope="row" colSpan={2}>
-                  {t("amounts.goods")}
-                </th>
-                <td>
-                  <Price amount={order.delivery.goods} />
-                </td>
-              </tr>
-              <tr>
-                <th scope="row" colSpan={2}>
-                  {t("amounts.deliveryFee")}
-                </th>
-                <td>
-                  <DeliveryFee fee={order.delivery.delivery} />
-                </td>
-              </tr>
-            </>
+            <tr>
+              <th scope="row" colSpan={2}>
+                {t("amounts.deliveryFee")}
+              </th>
+              <td>
+                <DeliveryFee fee={order.delivery.delivery} />
+              </td>
+            </tr>
           ) : null}
           <tr>
             <th scope="row" colSpan={2}>

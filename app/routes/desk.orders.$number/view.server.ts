@@ -6,12 +6,13 @@ import { getDeskOrder } from "~/desk/orders.server";
 import { takeOutcome } from "~/desk/outcome.server";
 import type { GuardedSession } from "~/desk/session.server";
 import { getLocale } from "~/i18n/i18next.server";
-import { deliveryView } from "~/orders/amounts";
+import { deliveryView, linePrice, orderAmounts } from "~/orders/amounts";
 import { undoRightOf } from "~/orders/change-status.server";
 import { isEditable } from "~/orders/edit.server";
 import { tagsOf } from "~/orders/labels";
 import { formatOrderNumber } from "~/orders/order-number";
 import { itemTitle, orderLanguage } from "~/orders/order-words";
+import { promotionsOf } from "~/orders/read.server";
 import { callBeforeShipping } from "~/orders/standing";
 import { nextStatuses } from "~/orders/status";
 import { formatShopDateTime } from "~/platform/calendar";
@@ -91,11 +92,14 @@ export async function readOrderView(
     language: orderLanguage(order.language),
     total: order.total,
     delivery: deliveryView(order, shop.content().settings.zones, language),
+    amounts: orderAmounts(order),
+    promotions: (await promotionsOf(shop.db, [order.id])).get(order.id) ?? [],
     items: items.map((item) => ({
       key: item.item_key,
       title: itemTitle(item, shop.content().catalog, language),
       qty: item.qty,
       subtotal: item.subtotal,
+      ...linePrice(item),
     })),
     links: messengerLinks(order.phone, order.messenger),
     events: timelineEvents(

@@ -9,8 +9,13 @@ import { RevisionField } from "~/desk/Revision";
 import { TimelineEvents } from "~/desk/Timeline";
 import { orderableProducts } from "~/desk/phone-order.server";
 import { getLocale } from "~/i18n/i18next.server";
-import { showsDelivery } from "~/orders/amounts";
-import { correctionZones, isEditable, orderRevision } from "~/orders/edit.server";
+import { linePrice, showsDelivery } from "~/orders/amounts";
+import {
+  correctionZones,
+  isEditable,
+  orderRevision,
+  pricedByPromotions,
+} from "~/orders/edit.server";
 import { formatOrderNumber } from "~/orders/order-number";
 import { itemTitle } from "~/orders/order-words";
 import { findOrder } from "~/orders/read.server";
@@ -70,12 +75,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         ? zones.map((zone) => ({ id: zone.id, name: zoneName(zone, language) }))
         : null,
     area: order.delivery_zone ?? "",
+    // The order's own promotions price the corrected lines again (D86), not today's.
+    promoted: await pricedByPromotions(shop.db, order.id),
     lines: [
       ...items.map((item) => ({
         key: item.item_key,
         title: itemTitle(item, shop.content().catalog, language),
-        price: item.price,
         qty: item.qty,
+        ...linePrice(item),
       })),
       ...orderableProducts(shop)
         .filter((product) => !inOrder.has(product.key))
@@ -83,6 +90,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           key: product.key,
           title: productTitle(product, language),
           price: product.price ?? 0,
+          regular: null,
           qty: 0,
         })),
     ],
@@ -122,6 +130,7 @@ export default function CorrectOrder() {
       ) : (
         <>
           <p>{t("edit.intro")}</p>
+          {page.promoted ? <p className="desk-muted">{t("edit.promotionsHint")}</p> : null}
           {problem ? (
             <div ref={alert} role="alert" tabIndex={-1} className="desk-error">
               {problem.kind === "stale" ? (
@@ -157,6 +166,14 @@ export default function CorrectOrder() {
                 <p key={line.key} className="desk-field">
                   <label htmlFor={`qty-${line.key}`}>
                     {line.title} · <Price amount={line.price} />
+                    {line.regular === null ? null : (
+                      <>
+                        {" "}
+                        <s aria-label={t("amounts.regularPrice")}>
+                          <Price amount={line.regular} />
+                        </s>
+                      </>
+                    )}
                   </label>
                   <input
                     id={`qty-${line.key}`}

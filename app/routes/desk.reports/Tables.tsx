@@ -1,6 +1,13 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { CourierRow, ProductRow, Row, ZoneRow } from "~/couriers/reports.server";
+import type {
+  CourierRow,
+  ProductRow,
+  PromotionReportRow,
+  Row,
+  ZoneRow,
+} from "~/couriers/reports.server";
+import { PromotionName } from "~/desk/Promotions";
 import { Price } from "~/ui/Price";
 
 /** A share as the reports write it: one decimal and a percent sign; a dash when unknown. */
@@ -195,6 +202,41 @@ export function ZoneTable({ rows }: { rows: ZoneRow[] }) {
         row.delivered,
         <Price key="goods" amount={row.goods} />,
         <Price key="fees" amount={row.fees} />,
+      ]}
+    />
+  );
+}
+
+/**
+ * What each promotion cost (D86): its orders and how they ended, the discount it gave on
+ * the delivered ones and their cash, its refusal rate beside that of orders with none.
+ */
+export function PromotionTable({ rows }: { rows: PromotionReportRow[] }) {
+  const { t } = useTranslation("desk");
+  return (
+    <ReportTable
+      caption={t("reports.byPromotion")}
+      columns={[
+        t("reports.promotion"),
+        t("reports.figure.placed"),
+        t("reports.figure.delivered"),
+        t("reports.figure.refused"),
+        t("reports.figure.discount"),
+        t("reports.figure.collected"),
+        t("reports.figure.refusalRate"),
+        t("reports.withoutPromotion"),
+      ]}
+      rows={rows}
+      rowKey={(row) => row.key}
+      cells={(row) => [
+        <PromotionName key="name" line={row} />,
+        row.placed,
+        row.delivered,
+        row.refused,
+        <Price key="discount" amount={row.discount} />,
+        <Price key="collected" amount={row.collected} />,
+        percent(row.refusalRate),
+        percent(row.withoutRate),
       ]}
     />
   );

@@ -24,7 +24,7 @@ import {
 import { shop } from "~/shop.server";
 import { Price } from "~/ui/Price";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
-import { CourierTable, ProductTable, RowTable, ZoneTable, percent } from "./Tables";
+import { CourierTable, ProductTable, PromotionTable, RowTable, ZoneTable, percent } from "./Tables";
 
 const periods = ["today", "7", "30", "range"] as const;
 type Period = (typeof periods)[number];
@@ -175,6 +175,7 @@ export default function DeskReports() {
         {figure("expected", <Price amount={totals.expected} />)}
         {figure("collected", <Price amount={totals.collected} />, series("collected"), money)}
         {figure("goods", <Price amount={totals.goods} />)}
+        {totals.discounts > 0 ? figure("discounts", <Price amount={totals.discounts} />) : null}
         {figure("fees", <Price amount={totals.fees} />)}
         {figure("received", <Price amount={totals.received} />, series("received"), money)}
         {figure(
@@ -208,6 +209,7 @@ export default function DeskReports() {
         first={t("order.source")}
       />
       <ZoneTable rows={report.zones} />
+      <PromotionTable rows={report.promotions} />
       <CourierTable rows={report.couriers} />
     </div>
   );
