@@ -23,43 +23,43 @@ export function promotionWords(
   const [from, until] = [dayText(promotion.startsOn), dayText(promotion.endsOn)];
   const days =
     from && until
-      ? t("promotions.words.between", { from, until })
+      ? t("desk:promotions.words.between", { from, until })
       : from
-        ? t("promotions.words.since", { from })
+        ? t("desk:promotions.words.since", { from })
         : until
-          ? t("promotions.words.until", { until })
+          ? t("desk:promotions.words.until", { until })
           : null;
   if (promotion.kind === "quantity")
-    return t("promotions.words.quantity", {
+    return t("desk:promotions.words.quantity", {
       product: productName(promotion.productKey),
       jars: promotion.minQty,
       price: money(promotion.price),
     });
   if (promotion.kind === "sale")
-    return t("promotions.words.sale", {
+    return t("desk:promotions.words.sale", {
       product: productName(promotion.productKey),
       price: money(promotion.price),
       days: days ?? "",
     });
   const discount =
     promotion.percent !== null
-      ? t("promotions.words.percent", { percent: promotion.percent })
-      : t("promotions.words.amount", { amount: money(promotion.amount ?? 0) });
+      ? t("desk:promotions.words.percent", { percent: promotion.percent })
+      : t("desk:promotions.words.amount", { amount: money(promotion.amount ?? 0) });
   const parts = [
     promotion.minGoods
-      ? t("promotions.words.minimum", { discount, amount: money(promotion.minGoods) })
+      ? t("desk:promotions.words.minimum", { discount, amount: money(promotion.minGoods) })
       : discount,
     days,
     promotion.useLimit !== null
-      ? t("promotions.words.usesOf", { used: uses, limit: promotion.useLimit })
-      : t("promotions.words.uses", { used: uses }),
-    promotion.oncePerPhone ? t("promotions.words.oncePerPhone") : null,
+      ? t("desk:promotions.words.usesOf", { used: uses, limit: promotion.useLimit })
+      : t("desk:promotions.words.uses", { used: uses }),
+    promotion.oncePerPhone ? t("desk:promotions.words.oncePerPhone") : null,
     promotion.products.length > 0
-      ? t("promotions.words.only", {
-          products: promotion.products.map(productName).join(t("promotions.words.separator")),
+      ? t("desk:promotions.words.only", {
+          products: promotion.products.map(productName).join(t("desk:promotions.words.separator")),
         })
       : null,
-    promotion.combines ? t("promotions.words.combines") : null,
+    promotion.combines ? t("desk:promotions.words.combines") : null,
   ];
-  return `${promotion.code}: ${parts.filter(Boolean).join(t("promotions.words.separator"))}`;
+  return `${promotion.code}: ${parts.filter(Boolean).join(t("desk:promotions.words.separator"))}`;
 }

@@ -27,6 +27,8 @@ const SAME_AS_ENGLISH = [
   /^(order|csv|fields|chat\.message|event\.edited|couriers|activity\.fields|people\.invite)\.name$/,
   // A range of dates is written with a dash in every language.
   /^reports\.range$/,
+  // A promotion in words is its numbers and names: "−20 %", "−10 ₾", "01.12–15.12", "Product: 90 ₾ until …".
+  /^promotions\.words\.(between|sale|percent|amount|separator)$/,
   // A handled request is its outcome, a date and a name.
   /^privacy\.done$/,
   // An order's line is its title, a count and a price.
@@ -36,6 +38,7 @@ const SAME_AS_ENGLISH = [
   // "Spam" is the word in Azerbaijani, German and Turkish too; "Name" and "Text" in German.
   /^reviews\.reasons\.spam$/,
   /^(activity\.fields\.testimonial|reviews\.testimonials)\.(name|text)$/,
+  /^(activity\.fields\.promotion|promotions\.fields)\.name$/,
 ];
 
 type Dictionary = { [key: string]: string | Dictionary };

@@ -13,6 +13,9 @@ import {
 import { useFocusOnAnswer } from "~/ui/use-focus-on-answer";
 import { type Answer, anchorOf } from "./answer";
 
+/** The fields typed as text; the others' problems are the form's own (a taken code, a use). */
+type TypedField = Exclude<PromotionError, "codeTaken" | "discount" | "notBelow" | "used">;
+
 export interface ProductChoice {
   key: string;
   title: string;
@@ -48,7 +51,7 @@ export function PromotionForm({
     { prefix: form, text: (name) => t(`promotions.errors.${name}`) },
   );
   const stored = promotionValues(promotion);
-  const text = (name: PromotionError, options: { hint?: string; money?: boolean } = {}) => (
+  const text = (name: TypedField, options: { hint?: string; money?: boolean } = {}) => (
     <Field form={kit} name={name} label={t(`promotions.fields.${name}`)} hint={options.hint}>
       {(control) => (
         // Text, not type="number": Chromium keeps Arabic-Indic digits out of a number field.
