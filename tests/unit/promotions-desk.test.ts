@@ -110,7 +110,8 @@ describe("promotions in words", () => {
       "promotions.words.oncePerPhone": "once per phone",
       "promotions.words.separator": ", ",
     };
-    return (en[key] ?? key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(options[name]));
+    const name = key.replace(/^desk:/, "");
+    return (en[name] ?? key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(options[name]));
   };
   const words = (promotion: PromotionInput, uses = 0) =>
     promotionWords({ ...promotion, id: 1 } as Promotion, {
