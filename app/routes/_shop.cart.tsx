@@ -150,8 +150,10 @@ export default function CartPage() {
   const tooMany = answer && "tooMany" in answer ? answer.tooMany : undefined;
   const ordering = useRootData()?.ordering;
   // The server's prices while the cart is as it priced it; a change on its way shows the
-  // catalogue's until its answer prices it again.
-  const settled = lines.every(({ product, qty }) => summary.lines[product.key]?.qty === qty);
+  // catalogue's until its answer prices it again. Sold-out lines are priced by neither.
+  const settled = lines.every(
+    ({ product, qty }) => !product.orderable || summary.lines[product.key]?.qty === qty,
+  );
   const total = settled ? summary.due : plain;
 
   return (
