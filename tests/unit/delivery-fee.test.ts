@@ -64,7 +64,12 @@ const items = [{ title: "Мазь", qty: 1, subtotal: 5_000 }];
 
 describe("an order's amounts (D84)", () => {
   it("splits the cash into goods and delivery, and shows a line only for an area or a fee", () => {
-    expect(orderAmounts(rustavi)).toEqual({ goods: 5_000, delivery: 700, total: 5_700 });
+    expect(orderAmounts(rustavi)).toEqual({
+      goods: 5_000,
+      discount: 0,
+      delivery: 700,
+      total: 5_700,
+    });
     expect(showsDelivery(rustavi)).toBe(true);
     const old = {
       ...rustavi,
@@ -81,6 +86,7 @@ describe("an order's amounts (D84)", () => {
     expect(deliveryView(rustavi, zones, "ka")).toEqual({
       area: "რუსთავი",
       goods: 5_000,
+      discount: 0,
       delivery: 700,
       total: 5_700,
     });
