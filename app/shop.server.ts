@@ -23,6 +23,8 @@ import type { Job } from "~/platform/job.server";
 import { createFlashSessions } from "~/platform/session.server";
 import { createThrottleSweep } from "~/platform/throttle.server";
 import { createRetentionJob } from "~/privacy/retention.server";
+import { createPromoCookie } from "~/promotions/code-cookie.server";
+import { createGuessLimit } from "~/promotions/guesses.server";
 import { createMorningJob } from "~/shopper/shopper-messages.server";
 import { createDatabase } from "../db/connection";
 import { migrateToLatest } from "../db/migrate";
@@ -140,6 +142,10 @@ export const shop = {
   desk: createDeskSessions({ db, clock, config }),
   /** The cart cookie (D4): `shop.cart.read(request, known)`, `shop.cart.commit(cart)`. */
   cart: createCartCookies({ secure: config.trustProxy }),
+  /** The promo code applied in this browser (D86), signed: `shop.promo.read`, `.commit`. */
+  promo: createPromoCookie({ secret: config.sessionSecret, secure: config.trustProxy }),
+  /** Promo codes guessed per client (D86): 10 unknown ones in 15 minutes, then a wait. */
+  guesses: createGuessLimit(db, clock),
   /** The language cookie (D15) as a `?lng=` switch writes it. */
   language: createLanguageCookie({ secure: config.trustProxy }),
   /** The signed session cookie: a toast, a desk outcome, the order just placed. */

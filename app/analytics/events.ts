@@ -17,8 +17,10 @@ export interface PurchaseItem {
 
 export interface Purchase {
   transaction_id: string;
-  /** The goods, in GEL: what was sold, without delivery. */
+  /** The goods after the promo code's discount, in GEL: what was sold, without delivery. */
   value: number;
+  /** The promo code the order used (D86); absent without one. */
+  coupon?: string;
   /** The delivery fee, in GEL (D84). */
   shipping: number;
   currency: "GEL";
@@ -26,17 +28,20 @@ export interface Purchase {
 }
 
 /**
- * GA4's `purchase` for an order (spec §4, D84): `value` the goods and `shipping` the
- * delivery fee, both in GEL, from the order's amounts; the lines at their price.
+ * GA4's `purchase` for an order (spec §4, D84, D86): `value` the goods after the code's
+ * discount and `shipping` the delivery fee, both in GEL, from the order's amounts; the
+ * code as `coupon`; the lines at the price charged.
  */
 export function purchaseOf(
   transactionId: string,
-  amounts: { goods: number; delivery: number },
+  amounts: { goods: number; discount?: number; delivery: number },
   items: ReadonlyArray<{ item_key: string; title: string; price: number; qty: number }>,
+  coupon?: string | null,
 ): Purchase {
   return {
     transaction_id: transactionId,
-    value: amounts.goods / TETRI_PER_LARI,
+    value: (amounts.goods - (amounts.discount ?? 0)) / TETRI_PER_LARI,
+    ...(coupon ? { coupon } : {}),
     shipping: amounts.delivery / TETRI_PER_LARI,
     currency: "GEL",
     items: items.map((item) => ({

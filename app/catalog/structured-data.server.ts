@@ -69,7 +69,8 @@ export function productData(
       "@type": "Offer",
       url: `${origin}${product.href}`,
       priceCurrency: "GEL",
-      price: product.price === null ? undefined : (product.price / TETRI_PER_LARI).toFixed(2),
+      // A running sale is the price offered, until its last day (D86).
+      ...offerPrice(product),
       availability: product.orderable
         ? "https://schema.org/InStock"
         : product.soldOut
@@ -77,5 +78,17 @@ export function productData(
           : "https://schema.org/PreOrder",
     },
     ...reviewData(reviews, verifiedBuyer),
+  };
+}
+
+function offerPrice(product: ProductView) {
+  const sale = product.deal?.sale;
+  if (sale)
+    return {
+      price: (sale.price / TETRI_PER_LARI).toFixed(2),
+      ...(sale.endsOn ? { priceValidUntil: sale.endsOn } : {}),
+    };
+  return {
+    price: product.price === null ? undefined : (product.price / TETRI_PER_LARI).toFixed(2),
   };
 }

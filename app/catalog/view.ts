@@ -1,4 +1,7 @@
 import { type LanguageCode, getLanguage } from "~/i18n/languages";
+import type { CalendarDate } from "~/platform/calendar";
+import { type Deal, dealOf } from "~/promotions/deal";
+import type { Promotion } from "~/promotions/model";
 import {
   type Catalog,
   type CatalogProduct,
@@ -36,6 +39,8 @@ export interface ProductCardView {
   comingSoon: boolean;
   photos: PhotoView[];
   lang: TextLangs;
+  /** A running sale or quantity price (D86), by the day the page is rendered on. */
+  deal: Deal | null;
 }
 
 export interface ProductView extends ProductCardView {
@@ -59,7 +64,17 @@ function langsOf(texts: TextsIn, fields: readonly TextField[], page: LanguageCod
   return langs;
 }
 
-export function productCardView(product: CatalogProduct, language: LanguageCode): ProductCardView {
+/** The promotions and the Tbilisi day a page prices by (D86); absent: none run. */
+export interface Running {
+  promotions: readonly Promotion[];
+  today: CalendarDate;
+}
+
+export function productCardView(
+  product: CatalogProduct,
+  language: LanguageCode,
+  running?: Running,
+): ProductCardView {
   const texts = textIn(product, language);
   return {
     key: product.key,
@@ -75,6 +90,7 @@ export function productCardView(product: CatalogProduct, language: LanguageCode)
     // A card shows its first photo, and the second on hover.
     photos: photosIn(product, texts, language).slice(0, 2),
     lang: langsOf(texts, ["title", "short"], language),
+    deal: running ? dealOf(running.promotions, product.key, product.price, running.today) : null,
   };
 }
 
@@ -92,10 +108,14 @@ export function photosIn(
   });
 }
 
-export function productView(product: CatalogProduct, language: LanguageCode): ProductView {
+export function productView(
+  product: CatalogProduct,
+  language: LanguageCode,
+  running?: Running,
+): ProductView {
   const texts = textIn(product, language);
   return {
-    ...productCardView(product, language),
+    ...productCardView(product, language, running),
     photos: photosIn(product, texts, language),
     volumeMl: product.volumeMl,
     description: listItems(texts.description.text),

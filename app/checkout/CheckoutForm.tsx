@@ -1,12 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
-import {
-  type FormEvent,
-  type KeyboardEvent,
-  type ReactNode,
-  useEffect,
-  useRef,
-  useState,
-} from "react";
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { DeliveryOffer } from "~/delivery/days";
 import { Isolated, isolate } from "~/i18n/isolate";
@@ -21,6 +14,7 @@ import {
   toIsoDate,
   toShortDate,
 } from "~/platform/calendar";
+import type { PromoSummary } from "~/promotions/summary";
 import type { DeliveryWindow } from "./delivery-date";
 import {
   type CheckoutField,
@@ -64,7 +58,9 @@ export interface CheckoutFormProps {
   area: string;
   onArea(area: string): void;
   /** What the server said about the last submission, with the values typed. */
-  result?: { error: FormError | null; values: Partial<Record<CheckoutField, string>> };
+  result?: { error: FormError | null; values: Partial<Record<CheckoutField | "promo", string>> };
+  /** The promo code applied and why it does not apply, if so (D86), from the server. */
+  promo: Pick<PromoSummary, "code" | "problem" | "discount">;
 }
 
 /**
@@ -72,7 +68,15 @@ export interface CheckoutFormProps {
  * checks; with JavaScript the same rules run first, the phone and date are masked as
  * they are typed, and the button is disabled while sending.
  */
-export function CheckoutForm({ token, window, offer, area, onArea, result }: CheckoutFormProps) {
+export function CheckoutForm({
+  token,
+  window,
+  offer,
+  area,
+  onArea,
+  result,
+  promo,
+}: CheckoutFormProps) {
   const { t, i18n } = useTranslation("checkout");
   const navigation = useNavigation();
   const apple = useIsAppleTouchDevice();
@@ -120,9 +124,9 @@ export function CheckoutForm({ token, window, offer, area, onArea, result }: Che
   }, [error]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
-    // Asking for the area's price checks nothing yet.
+    // Asking for the area's price, or applying a code, checks nothing yet.
     const native = event.nativeEvent as SubmitEvent;
-    if ((native.submitter as HTMLButtonElement | null)?.value === "area") return;
+    if ((native.submitter as HTMLButtonElement | null)?.name === "intent") return;
     const data = new FormData(event.currentTarget);
     const input = Object.fromEntries(
       checkoutFields.map((name) => [name, String(data.get(name) ?? "")]),
@@ -141,18 +145,6 @@ export function CheckoutForm({ token, window, offer, area, onArea, result }: Che
         ? (where && typing?.explainRefusal(where, t, i18n.language)) || null
         : { message: checked.message, fields: checked.fields },
     );
-  }
-
-  /** The prefix cannot be deleted and a "+" cannot be typed (the mask would undo both anyway). */
-  function onPhoneKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    const { selectionStart, selectionEnd } = event.currentTarget;
-    const collapsed = selectionStart === selectionEnd;
-    const prefixEnd = PHONE_PREFIX.length + 1;
-    const erasesPrefix =
-      collapsed &&
-      ((event.key === "Backspace" && (selectionStart ?? 0) <= prefixEnd) ||
-        (event.key === "Delete" && (selectionStart ?? 0) < prefixEnd));
-    if (event.key === "+" || erasesPrefix) event.preventDefault();
   }
 
   const invalid = (field: CheckoutField) => (error?.fields.includes(field) ? true : undefined);
@@ -300,7 +292,8 @@ export function CheckoutForm({ token, window, offer, area, onArea, result }: Che
           onChange={(event) =>
             setPhone(typing?.maskPhone(event.target.value, phone) ?? event.target.value)
           }
-          onKeyDown={onPhoneKeyDown}
+          // The prefix guard arrives with the masks: until then the mask is not there to keep.
+          onKeyDown={(event) => typing?.guardPhonePrefix(event)}
           aria-required="true"
           aria-invalid={invalid("phone")}
           aria-describedby="phone-hint"
@@ -339,6 +332,37 @@ export function CheckoutForm({ token, window, offer, area, onArea, result }: Che
         invalid={invalid("email")}
       />
 
+      {/* Why the code does not apply is the field's hint (D86), written by the server. */}
+      <Field name="promo" label={t("promo.label")} hint={promo.problem?.text}>
+        <div className="field__with-button">
+          <input
+            key={promo.code}
+            id="promo"
+            name="promo"
+            type="text"
+            autoComplete="off"
+            defaultValue={values.promo ?? promo.code ?? ""}
+            aria-invalid={promo.problem ? true : undefined}
+            aria-describedby={promo.problem ? "promo-hint" : undefined}
+          />
+          {/* With or without JavaScript this asks the page again with the code's discount;
+              the form's noValidate lets it through unchecked. */}
+          <button type="submit" name="intent" value="promo" className="button button--light">
+            {t("promo.apply")}
+          </button>
+          {promo.code ? (
+            <button
+              type="submit"
+              name="intent"
+              value="promoRemove"
+              className="button button--light"
+            >
+              {t("promo.remove")}
+            </button>
+          ) : null}
+        </div>
+      </Field>
+
       {/* A field people never see or fill; bots that fill every field are dropped (D12). */}
       <div className="honeypot" aria-hidden="true">
         <label htmlFor="website">{t("fields.website")}</label>
@@ -360,7 +384,7 @@ function Field({
   hint,
   children,
 }: {
-  name: CheckoutField;
+  name: CheckoutField | "promo";
   label: string;
   required?: boolean;
   hint?: string;

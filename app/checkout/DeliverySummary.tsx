@@ -15,11 +15,16 @@ export function DeliverySummary({
   offer,
   area,
   goods,
+  discount,
+  due,
   minimum,
 }: {
   offer: DeliveryOffer;
   area: string;
   goods: number;
+  /** The promo code's discount under its name, and the goods after it (D86), from the server. */
+  discount: { name: string; amount: number } | null;
+  due: number;
   minimum: number | null;
 }) {
   const { t } = useTranslation("checkout");
@@ -27,7 +32,7 @@ export function DeliverySummary({
   // What the server worked out for this cart (the page's goods are the loader's).
   const fee = zone ? zone.charge : null;
   const plain = offer.zones.length === 1 && fee === 0;
-  const missing = minimum === null ? 0 : Math.max(0, minimum - goods);
+  const missing = minimum === null ? 0 : Math.max(0, minimum - due);
   return (
     <>
       {plain ? null : (
@@ -52,8 +57,13 @@ export function DeliverySummary({
           </div>
         </dl>
       )}
+      {discount ? (
+        <p className="order-summary__discount">
+          <span>{discount.name}</span> <Price amount={-discount.amount} />
+        </p>
+      ) : null}
       <p className="order-summary__total">
-        <span>{t("checkout:summary.total")}</span> <Price amount={goods + (fee ?? 0)} />
+        <span>{t("checkout:summary.total")}</span> <Price amount={due + (fee ?? 0)} />
       </p>
       {missing > 0 && minimum !== null ? (
         <p className="order-summary__minimum">

@@ -2,6 +2,8 @@
 // the form, the desk's order forms and the track page need without the rules themselves
 // (./schema, which brings valibot: the checkout loads it only when the form is used).
 
+import type { CodeProblem } from "~/promotions/pricing";
+
 export { PHONE_PREFIX } from "~/phone/prefix";
 
 /** Longest values accepted per field (D11). */
@@ -53,7 +55,9 @@ export type FormMessage =
   | "errors.fewLeft"
   | "errors.closed"
   | "errors.unavailable"
-  | "errors.unavailableNoPhone";
+  | "errors.unavailableNoPhone"
+  /** Why the promo code does not apply (D86), or that too many were guessed. */
+  | `promo.${CodeProblem | "tooMany"}`;
 
 export interface FormError {
   message: FormMessage;

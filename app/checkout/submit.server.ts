@@ -7,6 +7,8 @@ import type { DeliveryWeek, DeliveryZone } from "~/delivery/zones";
 import type { TelegramSettings } from "~/orders/outbox.server";
 import { shopToday } from "~/platform/calendar";
 import type { Clock } from "~/platform/clock";
+import { type GuessLimit, minutesLeft } from "~/promotions/guesses.server";
+import type { Promotion } from "~/promotions/model";
 import type { Database } from "../../db/schema";
 import { isolate } from "../i18n/isolate";
 import { refuseIfBlocked } from "../orders/blocked.server";
@@ -33,6 +35,10 @@ export interface CheckoutDeps {
   takingOrders: boolean;
   /** The shop's phone, named to a shopper whose number is blocked; null when it has none. */
   shopPhone: string | null;
+  /** Every promotion (D86), as the catalogue's content holds them; absent: none. */
+  promotions?: readonly Promotion[];
+  /** Promo codes guessed per client (D86); absent: not counted. */
+  guesses?: GuessLimit;
   log?: Pick<Console, "error">;
 }
 
@@ -101,6 +107,20 @@ export async function submitCheckout(
   if (!checked.ok) return refuse(400, { message: checked.message, fields: checked.fields });
   // Where, then when: the area among the zones open now, the date among its days (D84).
   const offer = deliveryOffer(deps.zones, deps.week, deps.now(), window, submission.language);
+  // The code typed (D86): a client that guessed too many waits, whatever it typed now.
+  const code = form.get("promo")?.trim() || null;
+  const promotions = deps.promotions ?? [];
+  const guess = await deps.guesses?.attempt(submission.client, code, promotions);
+  if (guess && !guess.ok)
+    return refuse(
+      429,
+      {
+        message: "promo.tooMany",
+        fields: [],
+        values: { count: minutesLeft(guess.retryAfterSeconds) },
+      },
+      guess.retryAfterSeconds,
+    );
   const where = checkDeliveryChoice(offer, values.area || null, checked.values.deliveryTime);
   const zone = chosenZone(deps.zones, values.area || null);
   if (where || !zone) return refuse(400, where ?? { message: "check.area", fields: ["area"] });
@@ -128,6 +148,7 @@ export async function submitCheckout(
         // Titles are stored as the desk chats read them.
         titleLanguage: deps.telegram.language,
         delivery: { zone, minimum: deps.week.minimum, choice: offer.zones.length > 1 },
+        promotions: { list: promotions, code, today: shopToday(deps.now()) },
       },
       { now: deps.now(), telegram: deps.telegram, phoneHashKey: deps.telegram.phoneHashKey },
     );
@@ -144,6 +165,13 @@ export async function submitCheckout(
           : { message: "errors.soldOut", fields: [], values: { title: first?.title ?? "" } },
       );
     }
+    // Each reason the code does not apply, in its own words; the code is named nowhere.
+    if (!placed.ok && placed.error === "promo")
+      return refuse(400, {
+        message: `promo.${placed.problem}`,
+        fields: [],
+        ...(placed.minGoods !== undefined ? { values: { minimum: placed.minGoods } } : {}),
+      });
     if (!placed.ok && placed.error === "belowMinimum")
       return refuse(400, {
         message: "check.minimum",

@@ -5,3 +5,4 @@ export { maskDeliveryDate, snapToWindow } from "./delivery-date";
 export { maskPhone } from "~/phone/phone";
 export { validateCheckout } from "./schema";
 export { checkDeliveryChoice, explainRefusal, snapToArea } from "./delivery-choice";
+export { guardPhonePrefix } from "./phone-keys";

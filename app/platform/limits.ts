@@ -11,10 +11,14 @@ export const LINK_CLIENT_WINDOW_MS = 15 * 60 * 1000;
 /** Passkey sign-ins started per client. */
 export const PASSKEY_SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
 
+/** Promo codes that are no code, guessed per client (D86). */
+export const PROMO_GUESS_WINDOW_MS = 15 * 60 * 1000;
+
 /** Every window above: the buckets that name an address. */
 export const CLIENT_WINDOWS_MS = [
   RATE_WINDOW_MS,
   TRACK_WINDOW_MS,
+  PROMO_GUESS_WINDOW_MS,
   LINK_CLIENT_WINDOW_MS,
   PASSKEY_SIGN_IN_WINDOW_MS,
 ] as const;

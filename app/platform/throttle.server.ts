@@ -58,6 +58,30 @@ export async function hitThrottle(
   });
 }
 
+/**
+ * Whether `bucket` holds `limit` attempts within the last `windowMs`, counting none: for a
+ * limit on failures, asked before the attempt, which is counted only when it fails.
+ */
+export async function peekThrottle(
+  db: Kysely<Database>,
+  bucket: string,
+  limit: number,
+  windowMs: number,
+  now: number,
+): Promise<ThrottleVerdict> {
+  const recent = await db
+    .selectFrom("throttle_hits")
+    .select("at")
+    .where("bucket", "=", bucket)
+    .where("at", ">=", isoAt(now - windowMs))
+    .orderBy("at")
+    .limit(limit)
+    .execute();
+  if (recent.length < limit) return { ok: true, retryAfterSeconds: 0 };
+  const oldest = Date.parse(recent[0]?.at ?? isoAt(now));
+  return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((oldest + windowMs - now) / 1000)) };
+}
+
 /** Removes every attempt whose window is over at `now`; returns how many. */
 export async function sweepThrottle(db: Kysely<Database>, now: number): Promise<number> {
   const removed = await db

@@ -1,13 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, data, redirect, useLoaderData } from "@remix-run/react";
+import { Form, Link, data, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { type ChangeEvent, type FocusEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CartForm, useCartFetcher, useExpectedQuantity } from "~/cart/CartForm";
 import { readTypedQuantity } from "~/cart/cart.server";
 import { type CartAnswer, applyCartIntent, isCartIntent } from "~/cart/intents";
 import type { PricedLine } from "~/cart/priced";
+import { priceCart } from "~/cart/priced";
 import { cartKnowsOf, cartProduct, cartRulesOf } from "~/cart/products";
+import { promoProblem } from "~/cart/promo-problem.server";
+import { cartPromotions } from "~/cart/promotions.server";
 import { usePricedCart } from "~/cart/use-cart";
+import { clientKey } from "~/checkout/rate-limit.server";
 import { cheapestZone, deliveryHint, missingForMinimum } from "~/delivery/fee";
 import { getLocale } from "~/i18n/i18next.server";
 import { Isolated, isolate } from "~/i18n/isolate";
@@ -15,9 +19,11 @@ import { formatPrice } from "~/i18n/money";
 import { asciiDigits } from "~/platform/digits";
 import { shareable } from "~/platform/handle";
 import { readForm, safeRedirect } from "~/platform/http.server";
+import { minutesLeft } from "~/promotions/guesses.server";
+import type { PromoSummary } from "~/promotions/summary";
 import { shop } from "~/shop.server";
 import { ClosedNotice } from "~/ui/ClosedNotice";
-import { Price } from "~/ui/Price";
+import { Price, WasPrice } from "~/ui/Price";
 import { ProductImage } from "~/ui/ProductImage";
 import { useToasts } from "~/ui/Toasts";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
@@ -27,10 +33,24 @@ import { createToast, flashToast } from "~/ui/toast.server";
 export const handle = shareable;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const t = shop.t(await getLocale(request), "common");
-  const { settings } = shop.content();
+  const language = await getLocale(request);
+  const t = shop.t(language, "common");
+  const { settings, catalog, promotions } = shop.content();
   const cheapest = cheapestZone(settings.zones);
+  const cart = priceCart(await shop.cart.read(request, cartKnowsOf(catalog)), (key) =>
+    cartProduct(catalog, key, language),
+  );
   return {
+    // The cart priced with its promotions and the code applied (D86), by the server: the
+    // browser shows it as it is. A code's cookie makes the page this visitor's alone.
+    summary: await cartPromotions(
+      shop.db,
+      cart,
+      promotions,
+      await shop.promo.read(request),
+      shop.today(),
+      language,
+    ),
     meta: { title: pageTitle(t, t("pages.cart.title")), description: t("pages.cart.description") },
     // What delivery costs at the cheapest (D84): the same for every cart, so the page stays
     // shareable; the cart's own total picks the sentence.
@@ -48,9 +68,10 @@ export const meta: MetaFunction<typeof loader> = pageMetaTags;
  * are never read from the request. A fetcher gets the outcome as data; a plain form
  * post is redirected back (303) with the outcome as a one-time toast.
  */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const form = readTypedQuantity(await readForm(request));
   const intent = form.get("intent");
+  if (intent === "promo" || intent === "promoRemove") return applyCode(request, context, form);
   const viaFetcher = form.get("fetcher") === "1";
   const redirectTo = safeRedirect(form.get("redirectTo"), "/cart");
 
@@ -87,10 +108,53 @@ export async function action({ request }: ActionFunctionArgs) {
   throw redirect(redirectTo, { status: 303, headers });
 }
 
+/**
+ * `Apply` (or `Remove`) a promo code (D86): kept in its own cookie, never in an address,
+ * and the cart shown again with the discount or the reason it does not apply. A client
+ * that typed too many codes that are none is answered 429 with the minutes to wait.
+ */
+async function applyCode(
+  request: Request,
+  context: ActionFunctionArgs["context"],
+  form: URLSearchParams,
+) {
+  const code = form.get("intent") === "promo" ? form.get("code")?.trim() || null : null;
+  const guess = await shop.guesses.attempt(
+    clientKey(request, context.clientAddress, shop.config),
+    code,
+    shop.content().promotions,
+  );
+  const language = await getLocale(request);
+  if (!guess.ok)
+    return data(
+      {
+        tooMany: promoProblem(
+          shop.t(language, "checkout"),
+          { problem: "tooMany", minutes: minutesLeft(guess.retryAfterSeconds) },
+          language,
+        ),
+      },
+      { status: 429, headers: { "Retry-After": String(guess.retryAfterSeconds) } },
+    );
+  throw redirect("/cart", {
+    status: 303,
+    headers: { "Set-Cookie": await shop.promo.commit(code) },
+  });
+}
+
 export default function CartPage() {
   const { t } = useTranslation(["cart", "common"]);
-  const { lines, total, soldOut } = usePricedCart();
+  const { lines, total: plain, soldOut } = usePricedCart();
+  const { summary } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const tooMany = answer && "tooMany" in answer ? answer.tooMany : undefined;
   const ordering = useRootData()?.ordering;
+  // The server's prices while the cart is as it priced it; a change on its way shows the
+  // catalogue's until its answer prices it again. Sold-out lines are priced by neither.
+  const settled = lines.every(
+    ({ product, qty }) => !product.orderable || summary.lines[product.key]?.qty === qty,
+  );
+  const total = settled ? summary.due : plain;
 
   return (
     <section className="page cart">
@@ -107,10 +171,20 @@ export default function CartPage() {
         <>
           <ul className="cart-lines">
             {lines.map((line) => (
-              <CartLineItem key={line.product.key} line={line} />
+              <CartLineItem
+                key={line.product.key}
+                line={line}
+                priced={settled ? summary.lines[line.product.key] : undefined}
+              />
             ))}
           </ul>
           <div className="cart-summary">
+            <PromoForm summary={summary} tooMany={tooMany} />
+            {settled && summary.discount ? (
+              <p className="cart-summary__discount">
+                <span>{summary.discount.name}</span> <Price amount={-summary.discount.amount} />
+              </p>
+            ) : null}
             <p className="cart-summary__total">
               <span>{t("cart:total")}</span> <Price amount={total} />
             </p>
@@ -134,7 +208,10 @@ export default function CartPage() {
   );
 }
 
-function CartLineItem({ line }: { line: PricedLine }) {
+function CartLineItem({
+  line,
+  priced,
+}: { line: PricedLine; priced?: PromoSummary["lines"][string] }) {
   const { t } = useTranslation("cart");
   const fetcher = useCartFetcher(`cart-line:${line.product.key}`);
   const stepBy = useExpectedQuantity(line.qty);
@@ -158,7 +235,13 @@ function CartLineItem({ line }: { line: PricedLine }) {
         </h2>
         <p className="cart-line__price">
           <span className="visually-hidden">{t("line.price")}: </span>
-          <Price amount={product.price} />
+          {priced && priced.price < priced.regular ? (
+            <>
+              <WasPrice amount={priced.regular} /> <Price amount={priced.price} />
+            </>
+          ) : (
+            <Price amount={product.price} />
+          )}
         </p>
         {product.orderable ? null : <p className="cart-line__sold-out">{t("line.soldOut")}</p>}
       </div>
@@ -206,7 +289,7 @@ function CartLineItem({ line }: { line: PricedLine }) {
       </div>
       <p className="cart-line__subtotal">
         <span className="visually-hidden">{t("cart:line.subtotal")}: </span>
-        <Price amount={line.subtotal} />
+        <Price amount={priced?.subtotal ?? line.subtotal} />
       </p>
       <CartForm
         fetcher={fetcher}
@@ -327,5 +410,46 @@ function DeliveryNote({ goods }: { goods: number }) {
         </p>
       ) : null}
     </>
+  );
+}
+
+/**
+ * The promo code (D86): a plain form that posts to the cart and comes back to it, with
+ * and without JavaScript; the code applied shown in it, with `Remove`, and why a code
+ * does not apply under it. The discount itself is the summary's line.
+ */
+function PromoForm({ summary, tooMany }: { summary: PromoSummary; tooMany?: string }) {
+  const { t } = useTranslation("checkout");
+  const problem = tooMany ?? summary.problem?.text;
+  return (
+    <Form method="post" action="/cart" className="field promo-form">
+      <label htmlFor="promo-code">{t("promo.label")}</label>
+      <div className="field__with-button">
+        <input
+          key={summary.code}
+          id="promo-code"
+          name="code"
+          type="text"
+          autoComplete="off"
+          maxLength={40}
+          defaultValue={summary.code ?? ""}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? "promo-problem" : undefined}
+        />
+        <button type="submit" name="intent" value="promo" className="button button--light">
+          {t("promo.apply")}
+        </button>
+        {summary.code ? (
+          <button type="submit" name="intent" value="promoRemove" className="button button--quiet">
+            {t("promo.remove")}
+          </button>
+        ) : null}
+      </div>
+      {problem ? (
+        <p className="promo-form__problem" id="promo-problem" role="alert">
+          <Isolated text={problem} />
+        </p>
+      ) : null}
+    </Form>
   );
 }

@@ -16,8 +16,8 @@ import { shareable } from "~/platform/handle";
 import { type ProductReviews as ProductReviewsView, productReviews } from "~/reviews/view";
 import { shop } from "~/shop.server";
 import { Breadcrumbs } from "~/ui/Breadcrumbs";
+import { DealPrice } from "~/ui/DealPrice";
 import { Gallery } from "~/ui/Gallery";
-import { Price } from "~/ui/Price";
 import { ProductGrid } from "~/ui/ProductCard";
 import { ProductReviews } from "~/ui/ProductReviews";
 import { SurveyBars } from "~/ui/SurveyBars";
@@ -43,14 +43,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       { status: 404 },
     );
   }
-  const view = productView(product, language);
+  // A sale shows by the day (D86): the page cache keys on the day, so it goes at midnight.
+  const running = { promotions: shop.content().promotions, today: shop.today() };
+  const view = productView(product, language, running);
   const { reviews: published } = shop.content();
   const photo = Number(new URL(request.url).searchParams.get("photo"));
   const reviews = productReviews(published, product.key, language);
   return {
     found: true as const,
     product: view,
-    related: relatedProducts(catalog, product).map((other) => productCardView(other, language)),
+    related: relatedProducts(catalog, product).map((other) =>
+      productCardView(other, language, running),
+    ),
     reviews,
     selectedPhoto:
       Number.isInteger(photo) && photo >= 1 && photo <= view.photos.length ? photo - 1 : 0,
@@ -101,7 +105,7 @@ function ProductDetails({
     product.price === null ? null : (
       <p className="product__price">
         <span className="visually-hidden">{t("product.price")}: </span>
-        <Price amount={product.price} />
+        <DealPrice amount={product.price} deal={product.deal} />
       </p>
     );
   return (

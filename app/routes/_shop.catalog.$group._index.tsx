@@ -17,10 +17,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!isGroup(group)) throw new Response(null, { status: 404 });
   const language = await getLocale(request);
   const t = shop.t(language, "catalog");
+  // A sale shows by the day (D86): the page cache keys on the day, so it goes at midnight.
+  const running = { promotions: shop.content().promotions, today: shop.today() };
   return {
     group,
     products: visibleProducts(shop.content().catalog, group).map((product) =>
-      productCardView(product, language),
+      productCardView(product, language, running),
     ),
     meta: {
       title: pageTitle(t, t(`groups.${group}.title`)),

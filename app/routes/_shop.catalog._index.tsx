@@ -14,9 +14,11 @@ export const handle = shareable;
 export async function loader({ request }: LoaderFunctionArgs) {
   const language = await getLocale(request);
   const t = shop.t(language, "catalog");
+  // A sale shows by the day (D86): the page cache keys on the day, so it goes at midnight.
+  const running = { promotions: shop.content().promotions, today: shop.today() };
   return {
     products: visibleProducts(shop.content().catalog).map((product) =>
-      productCardView(product, language),
+      productCardView(product, language, running),
     ),
     meta: { title: pageTitle(t, t("catalog.title")), description: t("catalog.subtitle") },
   };

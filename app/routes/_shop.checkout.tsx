@@ -4,39 +4,35 @@ import { Link, data, redirect, useActionData, useLoaderData } from "@remix-run/r
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { originCookieOf, readOrigin } from "~/analytics/origin";
-import { priceCart } from "~/cart/priced";
+import { type PricedCart, priceCart } from "~/cart/priced";
 import { cartKnowsOf, cartProduct } from "~/cart/products";
+import { cartPromotions } from "~/cart/promotions.server";
 import { usePricedCart } from "~/cart/use-cart";
 import { CheckoutForm } from "~/checkout/CheckoutForm";
 import { DeliverySummary } from "~/checkout/DeliverySummary";
 import { rememberPlacedOrder } from "~/checkout/confirmation.server";
 import { explainRefusal } from "~/checkout/delivery-choice";
-import { checkoutFields } from "~/checkout/fields";
+import { type CheckoutField, checkoutFields } from "~/checkout/fields";
 import { clientKey, orderRateLimiter } from "~/checkout/rate-limit.server";
 import { currentDeliveryWindow, submitCheckout } from "~/checkout/submit.server";
 import { deliveryOffer } from "~/delivery/days";
 import { getLocale } from "~/i18n/i18next.server";
+import type { LanguageCode } from "~/i18n/languages";
 import { readForm } from "~/platform/http.server";
+import { minutesLeft } from "~/promotions/guesses.server";
 import { deliveryBounds } from "~/settings/model";
 import { shop } from "~/shop.server";
 import { ClosedNotice } from "~/ui/ClosedNotice";
-import { Price } from "~/ui/Price";
+import { Price, WasPrice } from "~/ui/Price";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 import { useRootData } from "~/ui/root-data";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const language = await getLocale(request);
-  const { catalog, settings } = shop.content();
-  const cart = priceCart(await shop.cart.read(request, cartKnowsOf(catalog)), (key) =>
-    cartProduct(catalog, key, language),
-  );
+  const cart = await pricedCart(request, language);
   // Nothing to order, or a product sold out since: the cart says what to do.
   if (cart.count === 0 || cart.soldOut > 0) throw redirect("/cart");
   const t = shop.t(language, "common");
-  const window = currentDeliveryWindow(
-    shop.clock,
-    deliveryBounds(settings.delivery, shop.config.delivery, shop.today()),
-  );
   return {
     meta: {
       title: pageTitle(t, t("pages.checkout.title")),
@@ -44,26 +40,81 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     // One token per form shown: sending the same form twice places one order (D9).
     token: randomUUID(),
-    window,
-    // Where and when (D84): the zones open now, each with its first day by the shop's clock.
-    offer: deliveryOffer(settings.zones, settings.week, shop.clock(), window, language, cart.total),
-    minimum: settings.week.minimum,
+    window: checkoutWindow(),
+    minimum: shop.content().settings.week.minimum,
+    ...(await priced(cart, await shop.promo.read(request), language)),
   };
+}
+
+async function pricedCart(request: Request, language: LanguageCode) {
+  const { catalog } = shop.content();
+  return priceCart(await shop.cart.read(request, cartKnowsOf(catalog)), (key) =>
+    cartProduct(catalog, key, language),
+  );
+}
+
+function checkoutWindow() {
+  const { settings } = shop.content();
+  return currentDeliveryWindow(
+    shop.clock,
+    deliveryBounds(settings.delivery, shop.config.delivery, shop.today()),
+  );
+}
+
+/**
+ * The cart priced with its promotions and `code` (D86), and where and when with each
+ * area's fee for what the goods cost after it (D84): worked out here, shown as it is.
+ */
+async function priced(cart: PricedCart, code: string | null, language: LanguageCode) {
+  const { settings, promotions } = shop.content();
+  const summary = await cartPromotions(shop.db, cart, promotions, code, shop.today(), language);
+  const offer = deliveryOffer(
+    settings.zones,
+    settings.week,
+    shop.clock(),
+    checkoutWindow(),
+    language,
+    summary.due,
+  );
+  return { summary, offer };
 }
 
 export const meta: MetaFunction<typeof loader> = pageMetaTags;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { settings } = shop.content();
+  const { settings, promotions } = shop.content();
   const form = await readForm(request);
   const language = await getLocale(request);
+  const client = clientKey(request, context.clientAddress, shop.config);
+  const applied = await shop.promo.read(request);
+  const typed = form.get("promo") ?? "";
+  const values = {
+    ...Object.fromEntries(checkoutFields.map((field) => [field, form.get(field) ?? ""])),
+    promo: typed,
+  } as Record<CheckoutField | "promo", string>;
+  const intent = form.get("intent");
   // Without JavaScript, choosing the area asks the page again: the fee and the total, what
   // was typed kept, nothing checked or placed yet.
-  if (form.get("intent") === "area")
+  if (intent === "area")
     return data({
       error: null,
-      values: Object.fromEntries(checkoutFields.map((field) => [field, form.get(field) ?? ""])),
+      values,
+      ...(await priced(await pricedCart(request, language), applied, language)),
     });
+  // Apply (or Remove) the promo code (D86): kept for this browser, the form as it was typed.
+  if (intent === "promo" || intent === "promoRemove") {
+    const code = intent === "promo" ? typed.trim() || null : null;
+    const guess = await shop.guesses.attempt(client, code, promotions);
+    if (!guess.ok) return tooManyCodes(guess.retryAfterSeconds, values, language, applied, request);
+    return data(
+      {
+        error: null,
+        values: { ...values, promo: code ?? "" },
+        ...(await priced(await pricedCart(request, language), code, language)),
+      },
+      { headers: { "Set-Cookie": await shop.promo.commit(code) } },
+    );
+  }
   const outcome = await submitCheckout(
     {
       db: shop.db,
@@ -75,12 +126,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
       shopPhone: settings.contacts.phone || settings.contacts.whatsapp || null,
       telegram: shop.telegram,
       rateLimiter: orderRateLimiter(shop.db, shop.clock, shop.config.orderRateLimit),
+      promotions,
+      guesses: shop.guesses,
     },
     {
       form,
       cart: await shop.cart.read(request, cartKnowsOf(shop.content().catalog)),
       language,
-      client: clientKey(request, context.clientAddress, shop.config),
+      client,
       origin: readOrigin(originCookieOf(request.headers.get("Cookie"))),
     },
   );
@@ -94,7 +147,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
         ? { "Retry-After": String(outcome.retryAfterSeconds) }
         : undefined;
       const error = explainRefusal(outcome.error, shop.t(language, "checkout"), language);
-      return data({ error, values: outcome.values }, { status: outcome.httpStatus, headers });
+      // The summary names the code's problem when the code was what was refused; otherwise
+      // it stays as applied (a code typed but not yet counted is not tried here).
+      const code = outcome.error.message.startsWith("promo.") ? typed : applied;
+      return data(
+        {
+          error,
+          values: { ...outcome.values, promo: typed },
+          ...(await priced(await pricedCart(request, language), code, language)),
+        },
+        { status: outcome.httpStatus, headers },
+      );
     }
     case "placed":
       // The chat notifications go out after the commit, never holding up the shopper.
@@ -105,10 +168,34 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
+/** Too many codes that are no code (D86): 429, the minutes left named, nothing else changed. */
+async function tooManyCodes(
+  retryAfterSeconds: number,
+  values: Record<CheckoutField | "promo", string>,
+  language: LanguageCode,
+  applied: string | null,
+  request: Request,
+) {
+  return data(
+    {
+      error: explainRefusal(
+        { message: "promo.tooMany", fields: [], values: { count: minutesLeft(retryAfterSeconds) } },
+        shop.t(language, "checkout"),
+        language,
+      ),
+      values,
+      ...(await priced(await pricedCart(request, language), applied, language)),
+    },
+    { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } },
+  );
+}
+
 /** The redirect to the thank-you page: the cart emptied, the order remembered for this browser. */
 async function thankYou(request: Request, orderNumber: number): Promise<Response> {
   const headers = new Headers();
   headers.append("Set-Cookie", await shop.cart.commit([]));
+  // The code served its order; the next one starts without it.
+  headers.append("Set-Cookie", await shop.promo.commit(null));
   headers.append(
     "Set-Cookie",
     await rememberPlacedOrder(shop.flash, request, orderNumber, shop.clock()),
@@ -117,11 +204,14 @@ async function thankYou(request: Request, orderNumber: number): Promise<Response
 }
 
 export default function Checkout() {
-  const { token, window, offer, minimum } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const { token, window, minimum } = loaded;
   const ordering = useRootData()?.ordering;
   const actionData = useActionData<typeof action>();
+  // The server's pricing (D86): the answer's when the page was asked again, else the load's.
+  const { offer, summary } = actionData ?? loaded;
   const { t } = useTranslation("checkout");
-  const { lines, total } = usePricedCart();
+  const { lines } = usePricedCart();
   // The area chosen: the page's answer's, else the one zone there is; the form's select
   // changes it at once with JavaScript.
   const answered = actionData?.values.area ?? "";
@@ -147,6 +237,7 @@ export default function Checkout() {
             area={area}
             onArea={setArea}
             result={actionData}
+            promo={summary}
           />
         ) : (
           <ClosedNotice resumeOn={ordering?.resumeOn ?? null} />
@@ -154,19 +245,34 @@ export default function Checkout() {
         <aside className="order-summary" aria-labelledby="summary-title">
           <h2 id="summary-title">{t("checkout:summary.title")}</h2>
           <ul>
-            {lines.map((line) => (
-              <li key={line.product.key}>
-                <span>
-                  <span {...line.product.titleLang}>{line.product.title}</span>{" "}
-                  <bdi className="order-summary__qty">
-                    {t("checkout:summary.quantity", { count: line.qty })}
-                  </bdi>
-                </span>
-                <Price amount={line.subtotal} />
-              </li>
-            ))}
+            {lines.map(({ product, qty, subtotal }) => {
+              const priced = summary.lines[product.key];
+              return (
+                <li key={product.key}>
+                  <span>
+                    <span {...product.titleLang}>{product.title}</span>{" "}
+                    <bdi className="order-summary__qty">
+                      {t("checkout:summary.quantity", { count: qty })}
+                    </bdi>
+                  </span>
+                  <span>
+                    {priced && priced.price < priced.regular ? (
+                      <WasPrice amount={subtotal} />
+                    ) : null}
+                    <Price amount={priced?.subtotal ?? subtotal} />
+                  </span>
+                </li>
+              );
+            })}
           </ul>
-          <DeliverySummary offer={offer} area={area} goods={total} minimum={minimum} />
+          <DeliverySummary
+            offer={offer}
+            area={area}
+            goods={summary.goods}
+            discount={summary.discount}
+            due={summary.due}
+            minimum={minimum}
+          />
           <p className="order-summary__payment">{t("checkout:summary.payment")}</p>
           <Link to="/cart">{t("checkout:summary.edit")}</Link>
         </aside>

@@ -33,7 +33,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const locale = getLanguage(language).htmlLang;
   const orderNumber = formatOrderNumber(found.order.order_number);
   const bot = shop.botUsername();
-  const purchase = purchaseOf(orderNumber, orderAmounts(found.order), found.items);
+  const purchase = purchaseOf(
+    orderNumber,
+    orderAmounts(found.order),
+    found.items,
+    found.order.promo_code,
+  );
   const delivery = deliveryView(found.order, shop.content().settings.zones, language);
   const promotions = (await promotionsOf(shop.db, [found.order.id])).get(found.order.id) ?? [];
   const money = (tetri: number) => formatPrice(tetri, language);

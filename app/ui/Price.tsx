@@ -10,3 +10,14 @@ export function Price({ amount, className }: { amount: number; className?: strin
     </bdi>
   );
 }
+
+/** A regular price struck through beside the one charged (D86), "was" said to screen readers. */
+export function WasPrice({ amount }: { amount: number }) {
+  const { t } = useTranslation();
+  return (
+    <s className="price--was">
+      <span className="visually-hidden">{t("catalog:promo.was")} </span>
+      <Price amount={amount} />
+    </s>
+  );
+}

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { ProductCardView } from "~/catalog/view";
-import { Price } from "./Price";
+import { DealPrice } from "./DealPrice";
 import { ProductImage } from "./ProductImage";
 
 /**
@@ -52,7 +52,13 @@ export function ProductCard({
           {product.soldOut ? (
             <span className="badge">{t("card.soldOut")}</span>
           ) : product.orderable && product.price !== null ? (
-            <Price amount={product.price} className="product-card__price" />
+            <span className="product-card__prices">
+              <DealPrice
+                amount={product.price}
+                deal={product.deal}
+                className="product-card__price"
+              />
+            </span>
           ) : (
             <span className="badge">{t("card.comingSoon")}</span>
           )}

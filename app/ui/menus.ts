@@ -5,7 +5,8 @@ import { type RefObject, useEffect, useRef } from "react";
  * A <details> menu (the language switcher, the mobile menu) made to behave like the
  * others with JavaScript: Escape closes it and returns focus to its summary, a click
  * outside or a navigation closes it, and with `trapFocus` Tab stays inside while open.
- * Without JavaScript it is a plain <details>.
+ * Without JavaScript it is a plain <details>. The keys and the click outside
+ * (./menu-keys) are fetched when a menu first opens, not with every page's first load.
  */
 export function useDetailsMenu(
   details: RefObject<HTMLDetailsElement>,
@@ -26,39 +27,25 @@ export function useDetailsMenu(
   useEffect(() => {
     const element = details.current;
     if (!element) return;
-    const summary = element.querySelector("summary");
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (!element.open) return;
-      if (event.key === "Escape") {
-        element.open = false;
-        summary?.focus();
-        return;
-      }
-      if (trapFocus && event.key === "Tab") {
-        const focusable = Array.from(
-          element.querySelectorAll<HTMLElement>(
-            "summary, a[href], button:not([disabled]), input, [tabindex='0']",
-          ),
-        ).filter((candidate) => candidate.offsetParent !== null || candidate === summary);
-        const first = focusable[0];
-        const last = focusable[focusable.length - 1];
-        if (event.shiftKey && document.activeElement === first) {
-          event.preventDefault();
-          last?.focus();
-        } else if (!event.shiftKey && document.activeElement === last) {
-          event.preventDefault();
-          first?.focus();
-        }
-      }
+    let detach: (() => void) | undefined;
+    let gone = false;
+    const onToggle = () => {
+      if (!element.open || detach) return;
+      import("./menu-keys").then(
+        ({ attachMenuKeys }) => {
+          if (!gone && !detach) detach = attachMenuKeys(element, trapFocus);
+        },
+        () => {
+          // Not arrived (offline): the menu still opens and closes as a plain <details>.
+        },
+      );
     };
-    const onPointerDown = (event: PointerEvent) => {
-      if (element.open && !element.contains(event.target as Node)) element.open = false;
-    };
-    element.addEventListener("keydown", onKeyDown);
-    document.addEventListener("pointerdown", onPointerDown);
+    element.addEventListener("toggle", onToggle);
+    onToggle();
     return () => {
-      element.removeEventListener("keydown", onKeyDown);
-      document.removeEventListener("pointerdown", onPointerDown);
+      gone = true;
+      element.removeEventListener("toggle", onToggle);
+      detach?.();
     };
   }, [details, trapFocus]);
 }
