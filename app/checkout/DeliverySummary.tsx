@@ -1,7 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { DeliveryOffer } from "~/delivery/days";
-import { Isolated, isolate } from "~/i18n/isolate";
-import { formatPrice } from "~/i18n/money";
+import { Isolated } from "~/i18n/isolate";
 import { Price } from "~/ui/Price";
 import { offeredZone } from "./offered";
 
@@ -17,7 +16,7 @@ export function DeliverySummary({
   goods,
   discount,
   due,
-  minimum,
+  minimumNote,
 }: {
   offer: DeliveryOffer;
   area: string;
@@ -25,14 +24,14 @@ export function DeliverySummary({
   /** The promo code's discount under its name, and the goods after it (D86), from the server. */
   discount: { name: string; amount: number } | null;
   due: number;
-  minimum: number | null;
+  /** How much is missing below the minimum order, in words the server made; null: none. */
+  minimumNote: string | null;
 }) {
   const { t } = useTranslation("checkout");
   const zone = offeredZone(offer, area || null);
   // What the server worked out for this cart (the page's goods are the loader's).
   const fee = zone ? zone.charge : null;
   const plain = offer.zones.length === 1 && fee === 0;
-  const missing = minimum === null ? 0 : Math.max(0, minimum - due);
   return (
     <>
       {plain ? null : (
@@ -65,21 +64,11 @@ export function DeliverySummary({
       <p className="order-summary__total">
         <span>{t("checkout:summary.total")}</span> <Price amount={due + (fee ?? 0)} />
       </p>
-      {missing > 0 && minimum !== null ? (
+      {minimumNote ? (
         <p className="order-summary__minimum">
-          <MinimumText minimum={minimum} missing={missing} />
+          <Isolated text={minimumNote} />
         </p>
       ) : null}
     </>
   );
-}
-
-/** "The minimum order is 50 ₾: add 15 ₾ more.", the amounts isolated as prices are. */
-export function MinimumText({ minimum, missing }: { minimum: number; missing: number }) {
-  const { t, i18n } = useTranslation("checkout");
-  const text = t("checkout:check.minimum", {
-    minimum: isolate(formatPrice(minimum, i18n.language)),
-    missing: isolate(formatPrice(missing, i18n.language)),
-  });
-  return <Isolated text={text} />;
 }

@@ -17,7 +17,9 @@ import { clientKey, orderRateLimiter } from "~/checkout/rate-limit.server";
 import { currentDeliveryWindow, submitCheckout } from "~/checkout/submit.server";
 import { deliveryOffer } from "~/delivery/days";
 import { getLocale } from "~/i18n/i18next.server";
+import { isolate } from "~/i18n/isolate";
 import type { LanguageCode } from "~/i18n/languages";
+import { formatPrice } from "~/i18n/money";
 import { readForm } from "~/platform/http.server";
 import { minutesLeft } from "~/promotions/guesses.server";
 import { deliveryBounds } from "~/settings/model";
@@ -41,7 +43,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // One token per form shown: sending the same form twice places one order (D9).
     token: randomUUID(),
     window: checkoutWindow(),
-    minimum: shop.content().settings.week.minimum,
     ...(await priced(cart, await shop.promo.read(request), language)),
   };
 }
@@ -76,7 +77,16 @@ async function priced(cart: PricedCart, code: string | null, language: LanguageC
     language,
     summary.due,
   );
-  return { summary, offer };
+  // Below the minimum order, how much is missing (D84), in words made here.
+  const { minimum } = settings.week;
+  const missing = minimum === null ? 0 : Math.max(0, minimum - summary.due);
+  const checkout = shop.t(language, "checkout");
+  const price = (tetri: number) => isolate(formatPrice(tetri, language));
+  const minimumNote =
+    minimum !== null && missing > 0
+      ? checkout("check.minimum", { minimum: price(minimum), missing: price(missing) })
+      : null;
+  return { summary, offer, minimumNote };
 }
 
 export const meta: MetaFunction<typeof loader> = pageMetaTags;
@@ -205,11 +215,11 @@ async function thankYou(request: Request, orderNumber: number): Promise<Response
 
 export default function Checkout() {
   const loaded = useLoaderData<typeof loader>();
-  const { token, window, minimum } = loaded;
+  const { token, window } = loaded;
   const ordering = useRootData()?.ordering;
   const actionData = useActionData<typeof action>();
   // The server's pricing (D86): the answer's when the page was asked again, else the load's.
-  const { offer, summary } = actionData ?? loaded;
+  const { offer, summary, minimumNote } = actionData ?? loaded;
   const { t } = useTranslation("checkout");
   const { lines } = usePricedCart();
   // The area chosen: the page's answer's, else the one zone there is; the form's select
@@ -271,7 +281,7 @@ export default function Checkout() {
             goods={summary.goods}
             discount={summary.discount}
             due={summary.due}
-            minimum={minimum}
+            minimumNote={minimumNote}
           />
           <p className="order-summary__payment">{t("checkout:summary.payment")}</p>
           <Link to="/cart">{t("checkout:summary.edit")}</Link>
