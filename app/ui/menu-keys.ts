@@ -1,18 +1,12 @@
 /**
- * The keys and the click outside of an open <details> menu (./menus): Escape closes it
- * and returns focus to its summary, a click outside closes it, and with `trapFocus` Tab
- * stays inside. Returns what removes them.
+ * The click outside and the focus trap of an open <details> menu (./menus): a click outside
+ * closes it, and with `trapFocus` Tab stays inside. Returns what removes them. (Escape is
+ * the menu's own from the first load: a key pressed the moment a menu opens must work.)
  */
 export function attachMenuKeys(element: HTMLDetailsElement, trapFocus: boolean): () => void {
   const summary = element.querySelector("summary");
   const onKeyDown = (event: KeyboardEvent) => {
-    if (!element.open) return;
-    if (event.key === "Escape") {
-      element.open = false;
-      summary?.focus();
-      return;
-    }
-    if (trapFocus && event.key === "Tab") {
+    if (element.open && trapFocus && event.key === "Tab") {
       const focusable = Array.from(
         element.querySelectorAll<HTMLElement>(
           "summary, a[href], button:not([disabled]), input, [tabindex='0']",

@@ -5,8 +5,9 @@ import { type RefObject, useEffect, useRef } from "react";
  * A <details> menu (the language switcher, the mobile menu) made to behave like the
  * others with JavaScript: Escape closes it and returns focus to its summary, a click
  * outside or a navigation closes it, and with `trapFocus` Tab stays inside while open.
- * Without JavaScript it is a plain <details>. The keys and the click outside
- * (./menu-keys) are fetched when a menu first opens, not with every page's first load.
+ * Without JavaScript it is a plain <details>. Escape is here, so a key pressed the moment
+ * a menu opens works; the click outside and the focus trap (./menu-keys) are fetched when
+ * a menu first opens, not with every page's first load.
  */
 export function useDetailsMenu(
   details: RefObject<HTMLDetailsElement>,
@@ -40,11 +41,18 @@ export function useDetailsMenu(
         },
       );
     };
+    const onEscape = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || !element.open) return;
+      element.open = false;
+      element.querySelector("summary")?.focus();
+    };
     element.addEventListener("toggle", onToggle);
+    element.addEventListener("keydown", onEscape);
     onToggle();
     return () => {
       gone = true;
       element.removeEventListener("toggle", onToggle);
+      element.removeEventListener("keydown", onEscape);
       detach?.();
     };
   }, [details, trapFocus]);

@@ -165,6 +165,8 @@ test.describe("purchase analytics", () => {
     expect(event?.[2]).toEqual({
       transaction_id: number,
       value: 100,
+      // The delivery fee (D84): the one free zone of a fresh shop.
+      shipping: 0,
       currency: "GEL",
       items: [
         { item_id: "body/hemor-cream", item_name: "Мазь от геморроя", price: 100, quantity: 1 },
