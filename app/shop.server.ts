@@ -20,7 +20,9 @@ import { type Clock, systemClock } from "~/platform/clock";
 import { databaseTarget, getConfig } from "~/platform/config.server";
 import { publicOrigin } from "~/platform/http.server";
 import type { Job } from "~/platform/job.server";
+import { createMailer } from "~/platform/mail.server";
 import { createFlashSessions } from "~/platform/session.server";
+import { createSmsGateway } from "~/platform/sms.server";
 import { createThrottleSweep } from "~/platform/throttle.server";
 import { createRetentionJob } from "~/privacy/retention.server";
 import { createPromoCookie } from "~/promotions/code-cookie.server";
@@ -68,14 +70,43 @@ const telegram: TelegramSettings = {
   publicUrl: config.publicUrl,
   reviewAfterDays: config.desk.reviewAfterDays,
   phoneHashKey: config.phoneHashKey,
+  messaging: {
+    sms: config.messages.sms !== null,
+    email: config.messages.mail !== null,
+    publicUrl: config.publicUrl,
+    smsKinds: () => content.current().settings.messages.sms,
+    desk: () => {
+      const { settings } = content.current();
+      const unique = (list: string[]) => [...new Set(list)];
+      return {
+        emails: unique([...config.messages.deskEmails, ...settings.messages.notifyEmails]),
+        phones: unique([...config.messages.deskPhones, ...settings.messages.notifyPhones]),
+        language: settings.chats.language,
+      };
+    },
+  },
 };
 const bot = config.telegram.botToken
   ? createBotApi({ botToken: config.telegram.botToken, apiUrl: config.telegram.apiUrl })
   : null;
 
-/** Sends the outbox (D13); off without a bot token or chats. */
+/** SMS through the gateway (D87); off without SMS_API_KEY. */
+const sms = config.messages.sms ? createSmsGateway(config.messages.sms) : null;
+/** E-mail through the shop's SMTP server (D87); off without SMTP_URL. */
+const mailer = config.messages.mail ? createMailer(config.messages.mail) : null;
+
+/** Sends the outbox (D13, D87); off when the shop has no way to send anything. */
 const outbox: Job | null =
-  bot && notificationsEnabled(telegram) ? createDispatcher({ db, api: bot, now: clock }) : null;
+  (bot && notificationsEnabled(telegram)) || sms || mailer
+    ? createDispatcher({
+        db,
+        api: bot && notificationsEnabled(telegram) ? bot : null,
+        sms,
+        mailer,
+        stopKey: config.phoneHashKey,
+        now: clock,
+      })
+    : null;
 const kickOutbox = () => outbox?.kick();
 
 /** The chat as a second desk (D25): presses by webhook or long poll. */
@@ -110,8 +141,11 @@ const weekly: Job | null =
     ? createWeeklyJob({ db, now: clock, chat: telegram, onQueued: kickOutbox })
     : null;
 
-/** 09:00 in Tbilisi on a delivery date: the shoppers who follow in Telegram get a word. */
-const morning: Job | null = bot ? createMorningJob({ db, now: clock, onQueued: kickOutbox }) : null;
+/** 09:00 in Tbilisi on a delivery date: each shopper hears of it, in Telegram, by SMS or e-mail. */
+const morning: Job | null =
+  bot || sms || mailer
+    ? createMorningJob({ db, now: clock, messaging: telegram.messaging, onQueued: kickOutbox })
+    : null;
 
 /** Once a day, by whichever process comes first: personal data past its keeping time (D35). */
 const retention: Job = createRetentionJob({
@@ -191,7 +225,7 @@ export function startShop(): void {
     console.info(
       'No owner can sign in to the desk yet. Invite the first one with a one-time sign-in link: npm run desk:invite -- --name "Your name" --role owner (on a server set up from deploy/: /srv/herbal-shop/deploy/shop desk:invite --name "Your name" --role owner).',
     );
-  if (!outbox) console.info("Telegram notifications are off: TELEGRAM_BOT_TOKEN is not set.");
+  if (!bot) console.info("Telegram notifications are off: TELEGRAM_BOT_TOKEN is not set.");
   if (!config.publicUrl && process.env.NODE_ENV === "production") {
     console.info(
       `PUBLIC_URL is not set: canonical links and the sitemap name http://localhost:${config.port}.`,
@@ -219,6 +253,7 @@ export async function stopShop(): Promise<void> {
     content.watcher.stop(),
   ]);
   await outbox?.stop();
+  mailer?.close();
   // Several workers share one SQLite file, and only the last to close would fold the
   // write-ahead log back into it; which is last is chance. Each folds in what it can now,
   // so the file on disk is whole whatever the order (a backup copies the file alone).

@@ -130,7 +130,8 @@ export interface OrderPromotionsTable {
   rule: string;
 }
 
-export type NotificationStatus = "pending" | "sent" | "failed";
+/** `stopped`: not sent, since its phone or address asked for no more messages (D87). */
+export type NotificationStatus = "pending" | "sent" | "failed" | "stopped";
 
 /** The outbox of chat notifications: one row per order and chat. */
 export interface NotificationsTable {
@@ -156,6 +157,25 @@ export interface NotificationsTable {
   /** The dispatcher sending it now (several processes share the outbox), and until when. */
   claimed_by: string | null;
   claimed_until: string | null;
+  /** How it travels (D87); `chat_id` is then a chat, a number as 995XXXXXXXXX, or an address. */
+  channel: Generated<MessageChannel>;
+  /** An e-mail's subject; null otherwise. */
+  subject: string | null;
+  /** An e-mail's HTML part (`text` is its plain part); null otherwise. */
+  html: string | null;
+  /** An e-mail's own headers (List-Unsubscribe …) as a JSON object; null otherwise. */
+  headers: string | null;
+  /** The segments an SMS took, as the gateway bills them; null otherwise. */
+  segments: number | null;
+}
+
+export type MessageChannel = "telegram" | "sms" | "email";
+
+/** Phones and addresses that asked for no more messages, by keyed hash (D87, D35). */
+export interface MessageStopsTable {
+  key: string;
+  channel: "sms" | "email";
+  stopped_at: string;
 }
 
 export type StaffRole = "owner" | "staff";
@@ -563,6 +583,7 @@ export interface Database {
   order_promotions: OrderPromotionsTable;
   order_items: OrderItemsTable;
   notifications: NotificationsTable;
+  message_stops: MessageStopsTable;
   staff: StaffTable;
   desk_sign_in_links: DeskSignInLinksTable;
   desk_sessions: DeskSessionsTable;

@@ -3,7 +3,12 @@ import type { Kysely } from "kysely";
 import type { BotApi } from "~/platform/bot-api.server";
 import { type Clock, isoAt } from "~/platform/clock";
 import { createJob } from "~/platform/job.server";
+import type { Mailer } from "~/platform/mail.server";
+import type { SendResult } from "~/platform/send-result";
+import { smsSegments } from "~/platform/sms-segments";
+import type { SmsGateway } from "~/platform/sms.server";
 import type { Database, Notification } from "../../db/schema";
+import { isStopped } from "./message-stops.server";
 
 export const NOTIFY_MAX_ATTEMPTS = 10;
 export const NOTIFY_BASE_DELAY_MS = 2_000;
@@ -14,8 +19,14 @@ const BATCH_SIZE = 20;
 
 export interface DispatcherOptions {
   db: Kysely<Database>;
-  /** The shop's Bot API client (its own timeout bounds each delivery). */
-  api: BotApi;
+  /** The shop's Bot API client (its own timeout bounds each delivery); null: no Telegram. */
+  api: BotApi | null;
+  /** The SMS gateway (D87); null: SMS is off. */
+  sms?: SmsGateway | null;
+  /** The SMTP server (D87); null: e-mail is off. */
+  mailer?: Mailer | null;
+  /** Keys phones and addresses for the stop list (PHONE_HASH_KEY). */
+  stopKey?: string | null;
   /** The shop's clock: the outbox rows were written by it too. */
   now: Clock;
   log?: Pick<Console, "info" | "warn" | "error">;
@@ -36,6 +47,8 @@ export interface Dispatcher {
   stop(): Promise<void>;
 }
 
+const channelName = { telegram: "Telegram notification", sms: "SMS", email: "E-mail" } as const;
+
 /** Waits after a failed attempt: 2 s, 8 s, 32 s, … up to an hour. */
 export function backoffDelay(
   attempt: number,
@@ -46,7 +59,12 @@ export function backoffDelay(
 }
 
 /**
- * Delivers the outbox (D13) to the Telegram Bot API: a row never sent goes out with
+ * Delivers the outbox (D13): Telegram's rows to the Bot API, SMS to the gateway and
+ * e-mail to the SMTP server (D87), each with the same claim, retries and record. An SMS
+ * or e-mail goes once (there is nothing to edit); one whose phone or address asked for no
+ * more messages meanwhile is left unsent as `stopped`, and a permanent refusal (a
+ * stop-listed number, a wrong key, no such mailbox) is not retried but kept, with its
+ * reason, on the order and on Health. For Telegram: a row never sent goes out with
  * sendMessage (with its buttons, D25) and keeps the message id Telegram gives it; a row
  * due again after its order changed edits that message instead, so no chat ever gets a
  * second message about the same order. Each delivery is retried with growing delays (a
@@ -58,6 +76,9 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const {
     db,
     api,
+    sms = null,
+    mailer = null,
+    stopKey = null,
     now,
     log = console,
     maxAttempts = NOTIFY_MAX_ATTEMPTS,
@@ -71,14 +92,17 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   /** A claim lasts through a slow delivery and then some; a crashed claimer's expires. */
   const claimMs = timeoutMs * 3;
 
+  const redact = (text: string) => (api ? api.redact(text) : text);
+
   async function fail(
     row: Notification,
     attempt: number,
     error: string,
     retryAfterSeconds?: number,
+    permanent = false,
   ) {
-    const safeError = api.redact(error).slice(0, 500);
-    const giveUp = attempt >= maxAttempts;
+    const safeError = redact(error).slice(0, 500);
+    const giveUp = permanent || attempt >= maxAttempts;
     const delay =
       retryAfterSeconds !== undefined && retryAfterSeconds > 0
         ? retryAfterSeconds * 1000
@@ -100,11 +124,64 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     });
     const outcome = giveUp ? "giving up" : `retrying in ${Math.round(delay / 1000)} s`;
     log.warn(
-      `Telegram notification ${row.id} (order ${row.order_id}) failed, attempt ${attempt}/${maxAttempts}, ${outcome}: ${safeError}`,
+      `${channelName[row.channel]} ${row.id} (order ${row.order_id ?? "none"}) failed, attempt ${attempt}/${maxAttempts}, ${outcome}: ${safeError}`,
     );
   }
 
+  /** Records what one attempt of an SMS or an e-mail came to. */
+  async function settle(row: Notification, result: SendResult, segments: number | null) {
+    const attempt = row.attempts + 1;
+    if (!result.ok) return fail(row, attempt, result.error, undefined, result.permanent);
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable("notifications")
+        .set({
+          status: "sent",
+          attempts: attempt,
+          sent_at: isoAt(now()),
+          last_error: null,
+          segments,
+        })
+        .where("id", "=", row.id)
+        .execute();
+      await release(trx, row);
+    });
+  }
+
+  /** An SMS or an e-mail: once, unless its destination asked for no more meanwhile. */
+  async function deliverMessage(row: Notification) {
+    const channel = row.channel === "sms" ? "sms" : "email";
+    // The checkout's code and the owner's own notices are asked for; everything else stops.
+    const stoppable = row.topic !== null && !/^(code|desk-new):/.test(row.topic);
+    if (stoppable && stopKey && (await isStopped(db, channel, row.chat_id, stopKey))) {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable("notifications")
+          .set({ status: "stopped", last_error: null })
+          .where("id", "=", row.id)
+          .execute();
+        await release(trx, row);
+      });
+      return;
+    }
+    if (channel === "sms") {
+      if (!sms) return fail(row, row.attempts + 1, "SMS is not configured", undefined, true);
+      return settle(row, await sms.send(row.chat_id, row.text), smsSegments(row.text));
+    }
+    if (!mailer) return fail(row, row.attempts + 1, "e-mail is not configured", undefined, true);
+    const result = await mailer.send({
+      to: row.chat_id,
+      subject: row.subject ?? "",
+      text: row.text,
+      html: row.html ?? "",
+      headers: row.headers ? (JSON.parse(row.headers) as Record<string, string>) : {},
+    });
+    return settle(row, result, null);
+  }
+
   async function deliver(row: Notification) {
+    if (row.channel !== "telegram") return deliverMessage(row);
+    if (!api) return fail(row, row.attempts + 1, "Telegram is not configured", undefined, true);
     const attempt = row.attempts + 1;
     const markup = row.reply_markup ? (JSON.parse(row.reply_markup) as unknown) : null;
     const content = {
@@ -205,7 +282,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     } catch (error) {
       log.error(
         "The notification outbox could not be read:",
-        error instanceof Error ? api.redact(error.message) : error,
+        error instanceof Error ? redact(error.message) : error,
       );
     }
   }

@@ -44,3 +44,49 @@ export async function enqueueOrderNotifications(
     )
     .execute();
 }
+
+export interface QueuedMessage {
+  orderId: number | null;
+  /** Names the message: one row per topic and destination, however often anything runs. */
+  topic: string;
+  channel: "sms" | "email";
+  /** 995XXXXXXXXX for an SMS, an address for an e-mail. */
+  to: string;
+  text: string;
+  /** An e-mail's subject, HTML part and own headers. */
+  email?: { subject: string; html: string; headers: Record<string, string> };
+  /** When it may go (the shop's clock): a review's ask waits its days. */
+  dueAt: number;
+  now: number;
+}
+
+/**
+ * Queues SMS and e-mail (D87) in the caller's transaction, so a message exists exactly
+ * when what it tells of was saved. A topic already queued for a destination is left as
+ * it is: the outbox sends each once.
+ */
+export async function queueMessages(
+  trx: Transaction<Database>,
+  messages: readonly QueuedMessage[],
+): Promise<void> {
+  if (messages.length === 0) return;
+  await trx
+    .insertInto("notifications")
+    .values(
+      messages.map((message) => ({
+        order_id: message.orderId,
+        topic: message.topic,
+        channel: message.channel,
+        chat_id: message.to,
+        text: message.text,
+        subject: message.email?.subject ?? null,
+        html: message.email?.html ?? null,
+        headers: message.email ? JSON.stringify(message.email.headers) : null,
+        reply_markup: null,
+        next_attempt_at: isoAt(message.dueAt),
+        created_at: isoAt(message.now),
+      })),
+    )
+    .onConflict((conflict) => conflict.columns(["topic", "chat_id"]).doNothing())
+    .execute();
+}

@@ -5,6 +5,8 @@ import * as v from "valibot";
 import type { DatabaseTarget } from "../../db/connection";
 import { parseWebConcurrency } from "../../server/web-concurrency.mjs";
 import { SECRET_FILES } from "./backup-secrets";
+import { HTML_EMAIL } from "./email";
+import { smsNumber } from "./sms-number";
 
 export interface Config {
   port: number;
@@ -88,6 +90,14 @@ export interface Config {
     /** An rclone remote path each checked backup is copied to; null: none. */
     remote: string | null;
   };
+  /** Messages by SMS and e-mail (D87); each channel off when unset. */
+  messages: {
+    sms: { url: string; key: string; sender: string } | null;
+    mail: { smtpUrl: string; from: string } | null;
+    /** Who hears of each new order by e-mail and by SMS (995XXXXXXXXX), besides the desk's settings. */
+    deskEmails: string[];
+    deskPhones: string[];
+  };
 }
 
 /** Where a server keeps its backups unless BACKUP_ROOT says otherwise (deploy/, README). */
@@ -165,6 +175,17 @@ function chatList(name: string) {
     ),
   );
 }
+
+/** A comma-separated list, each item trimmed, empty ones dropped. */
+const commaList = v.pipe(
+  v.optional(v.string(), ""),
+  v.transform((list) =>
+    list
+      .split(",")
+      .map((item) => item.trim())
+      .filter(Boolean),
+  ),
+);
 
 /** An http(s) address, or null. */
 function httpUrl(value: string): URL | null {
@@ -365,6 +386,84 @@ const variables = v.object({
       ),
     ),
   ),
+  SMS_API_URL: v.pipe(
+    setting,
+    v.nullable(
+      v.pipe(
+        v.string(),
+        v.check(
+          (url) => httpUrl(url) !== null,
+          echoing("SMS_API_URL", "must be an http(s) address"),
+        ),
+        v.transform((url) => url.replace(/\/+$/, "")),
+      ),
+      "https://smsoffice.ge",
+    ),
+  ),
+  // Secret: the message never repeats it.
+  SMS_API_KEY: setting,
+  SMS_SENDER: whenSet(
+    v.pipe(
+      v.string(),
+      v.check(
+        (sender) => /^[A-Za-z][A-Za-z0-9 ]{0,10}$/.test(sender),
+        echoing("SMS_SENDER", "must be the registered sender name: up to 11 Latin letters"),
+      ),
+    ),
+  ),
+  // Secret (it may carry a password): the message never repeats it.
+  SMTP_URL: whenSet(
+    v.pipe(
+      v.string(),
+      v.regex(
+        /^smtps?:\/\/\S+$/,
+        "SMTP_URL must be an SMTP address like smtp://user:password@mail.example.ge:587",
+      ),
+    ),
+  ),
+  MAIL_FROM: whenSet(
+    v.pipe(
+      v.string(),
+      v.check(
+        (from) => {
+          const address = /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from;
+          return HTML_EMAIL.test(address.trim());
+        },
+        echoing(
+          "MAIL_FROM",
+          'must be an address, or a name and an address like "Shop <shop@example.ge>"',
+        ),
+      ),
+    ),
+  ),
+  DESK_NOTIFY_EMAILS: v.pipe(
+    commaList,
+    v.array(
+      v.pipe(
+        v.string(),
+        v.regex(
+          HTML_EMAIL,
+          echoing("DESK_NOTIFY_EMAILS", "must be e-mail addresses, comma-separated"),
+        ),
+      ),
+    ),
+  ),
+  DESK_NOTIFY_PHONES: v.pipe(
+    commaList,
+    v.array(
+      v.pipe(
+        v.string(),
+        v.check(
+          (phone) => smsNumber(phone) !== null,
+          echoing(
+            "DESK_NOTIFY_PHONES",
+            "must be Georgian numbers like +995 555 123 456, comma-separated",
+          ),
+        ),
+        v.transform((phone) => smsNumber(phone) as string),
+      ),
+    ),
+  ),
 });
 
 /**
@@ -375,6 +474,22 @@ const variables = v.object({
  */
 const environment = v.pipe(
   variables,
+  v.forward(
+    v.partialCheck(
+      [["SMS_API_KEY"], ["SMS_SENDER"]],
+      (env) => env.SMS_API_KEY === null || env.SMS_SENDER !== null,
+      "SMS_SENDER must name the registered sender when SMS_API_KEY is set",
+    ),
+    ["SMS_SENDER"],
+  ),
+  v.forward(
+    v.partialCheck(
+      [["SMTP_URL"], ["MAIL_FROM"]],
+      (env) => env.SMTP_URL === null || env.MAIL_FROM !== null,
+      "MAIL_FROM must give the shop's sending address when SMTP_URL is set",
+    ),
+    ["MAIL_FROM"],
+  ),
   // Before the token's own check, which would otherwise keep this one from running when
   // other variables are malformed: a malformed token still needs its chats.
   v.forward(
@@ -474,6 +589,16 @@ export function parseConfig(env: Env, cwd = process.cwd()): Config {
           ? SERVER_BACKUP_ROOT
           : join(dirname(databasePath), "backups"),
       remote: read.BACKUP_REMOTE,
+    },
+    messages: {
+      sms:
+        read.SMS_API_KEY && read.SMS_SENDER
+          ? { url: read.SMS_API_URL, key: read.SMS_API_KEY, sender: read.SMS_SENDER }
+          : null,
+      mail:
+        read.SMTP_URL && read.MAIL_FROM ? { smtpUrl: read.SMTP_URL, from: read.MAIL_FROM } : null,
+      deskEmails: read.DESK_NOTIFY_EMAILS,
+      deskPhones: read.DESK_NOTIFY_PHONES,
     },
   };
 }

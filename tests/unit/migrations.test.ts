@@ -24,6 +24,7 @@ const ALL_TABLES = [
   "desk_sign_in_links",
   "handoffs",
   "leases",
+  "message_stops",
   "notifications",
   "order_events",
   "order_items",
