@@ -24,21 +24,21 @@ test.describe.configure({ mode: "serial" });
 test.use({ viewport: { width: 375, height: 800 } });
 
 const LIBFAKETIME = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1";
+/** The server's own time zone: not Tbilisi's, so the shop must not rely on it. */
 const SERVER_ZONE = "Europe/Berlin";
 const gateway = new FakeSmsGateway();
 const smtp = new SmtpSink();
 let server: ShopServer;
 let clockFile: string;
 
-/** Stops the shop's clock at a Tbilisi wall-clock time (see delivery-zones.spec.ts). */
+/**
+ * Moves the shop's clock to a Tbilisi wall-clock time, and lets it run on from there: the
+ * outbox's backoff needs time to pass. libfaketime takes an offset from the real time
+ * ("+172800" is two days ahead, in seconds), which a running process reads afresh.
+ */
 function setClock(tbilisi: string) {
-  const instant = new Date(Date.parse(`${tbilisi}+04:00`));
-  const local = new Intl.DateTimeFormat("sv-SE", {
-    timeZone: SERVER_ZONE,
-    dateStyle: "short",
-    timeStyle: "medium",
-  }).format(instant);
-  writeFileSync(clockFile, `${local}\n`);
+  const offset = Math.round((Date.parse(`${tbilisi}+04:00`) - Date.now()) / 1000);
+  writeFileSync(clockFile, `${offset >= 0 ? "+" : ""}${offset}\n`);
 }
 
 test.beforeAll(async () => {
@@ -121,6 +121,26 @@ async function moveInDesk(desk: Page, number: string, ...moves: RegExp[]) {
   }
 }
 
+/** The sign-in link is made by a command that must read the shop's clock, not the machine's. */
+async function signInUnderShopClock(desk: Page) {
+  const faked = {
+    LD_PRELOAD: LIBFAKETIME,
+    FAKETIME_TIMESTAMP_FILE: clockFile,
+    FAKETIME_NO_CACHE: "1",
+    FAKETIME_DONT_FAKE_MONOTONIC: "1",
+    TZ: SERVER_ZONE,
+  };
+  const before = Object.fromEntries(Object.keys(faked).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, faked);
+  try {
+    await signInToDesk(desk, "Nino", { url: server.url, dir: server.dir });
+  } finally {
+    for (const [name, value] of Object.entries(before))
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+  }
+}
+
 const to = (phone: string) => gateway.received(phone);
 const withText = (calls: SmsCall[], words: string) =>
   calls.filter((call) => call.content.startsWith(words));
@@ -138,14 +158,14 @@ test("SMS and e-mail from order to delivery, in Georgian and Arabic, once each",
   ar.sms = ar.sms.replace(/^995599/, "995598");
   const email = `nino.${Date.now()}@example.ge`;
 
-  // The gateway says "delayed, try later" three times: the Georgian order's first SMS
-  // still arrives, once, after the outbox's backoff.
+  // The gateway says "delayed, try later" to the next three calls: each of those
+  // messages still arrives, once, after the outbox's backoff.
   gateway.failNext(-100, -100, -100);
   const kaNumber = await placeOrder(page, "ka", ka.typed, email, javaScriptEnabled);
   const arNumber = await placeOrder(page, "ar", ar.typed, "", javaScriptEnabled);
 
   const desk = await shopper.newPage();
-  await signInToDesk(desk, "Nino", { url: server.url, dir: server.dir });
+  await signInUnderShopClock(desk);
   await moveInDesk(desk, kaNumber, /Confirm/);
   await moveInDesk(desk, arNumber, /Confirm/);
 
@@ -162,10 +182,8 @@ test("SMS and e-mail from order to delivery, in Georgian and Arabic, once each",
   await expect.poll(() => withText(to(ar.sms), received("ar", arNumber)).length).toBe(1);
   await expect.poll(() => withText(to(ka.sms), confirmed("ka", kaNumber)).length).toBe(1);
   await expect.poll(() => withText(to(ar.sms), confirmed("ar", arNumber)).length).toBe(1);
-  // The first was tried four times: three "try later", then received.
-  expect(
-    gateway.calls.filter((call) => call.destination === ka.sms).map((c) => c.errorCode),
-  ).toEqual([-100, -100, -100, 0, 0]);
+  // Three calls were answered "try later"; each of those messages came once all the same.
+  expect(gateway.calls.filter((call) => call.errorCode === -100)).toHaveLength(3);
   // Each links to the order's own page.
   const arLink = to(ar.sms)[0]?.content.split("\n").at(-1) ?? "";
   expect(arLink).toMatch(new RegExp(`^${server.url}/o/[\\w-]+$`));
@@ -188,6 +206,7 @@ test("SMS and e-mail from order to delivery, in Georgian and Arabic, once each",
 
   // Both delivered, the Arabic first: the outbox sends in order, so once the Georgian
   // thanks arrived, the Arabic one would have too.
+  await signInUnderShopClock(desk);
   await moveInDesk(desk, arNumber, /Shipped/, /Delivered/);
   await moveInDesk(desk, kaNumber, /Shipped/, /Delivered/);
   const thanks = (lng: Lng, number: string) => say(lng, "sms.deliveredReview", { number });
