@@ -101,7 +101,9 @@ async function placeOrder(
   if (javaScriptEnabled)
     await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   // The checkout says what will come, and through what.
-  await expect(page.locator(".order-summary")).toContainText(text(lng, "checkout", "notice.email"));
+  await expect(page.locator(".order-summary__payment")).toContainText(
+    text(lng, "checkout", "notice.email"),
+  );
   await page.getByLabel(text(lng, "checkout", "fields.address")).fill(`Messages street 1 ${lng}`);
   await page.getByLabel(text(lng, "checkout", "fields.deliveryTime")).fill("02.12.26");
   await page.getByLabel(text(lng, "checkout", "fields.phone")).fill(phone);
