@@ -71,15 +71,15 @@ export function messageOutcome(row: {
 }
 
 /**
- * Where a message went, as staff may read it: a number as written (+995 5XX XXX XXX) or
- * an address, isolated for a sentence in any direction; null for a Telegram chat (its id
+ * Where a message went, as staff may read it: a number as written (+995 5XX XXX XXX, its
+ * spaces unbreakable) or an address, isolated for a sentence in any direction; null for a Telegram chat (its id
  * means nothing to a person) and for what retention removed.
  */
 export function destinationOf(channel: MessageChannel, chatId: string): string | null {
   if (channel === "telegram" || chatId.startsWith("removed:")) return null;
   if (channel === "email") return isolate(chatId);
-  // A number is read left to right whatever the language round it.
-  return isolateLeftToRight(normalizePhone(chatId) ?? chatId);
+  // A number is read left to right whatever the language round it, and kept on one line.
+  return isolateLeftToRight((normalizePhone(chatId) ?? chatId).replaceAll(" ", "\u00a0"));
 }
 
 /** A failure's reason in the reader's words, or as stored (isolated for any direction). */
