@@ -87,9 +87,16 @@ export function createProcessMetrics({ defaults = true } = {}) {
  * @property {number} ordersPlaced
  * @property {number} notificationsPending
  * @property {number} notificationsFailed
+ * @property {Array<{ channel: string, status: string, count: number }>} messages the
+ *   outbox's rows by channel (telegram, sms, email) and status
+ * @property {Array<{ status: string, segments: number }>} messageSegments SMS segments by status
  * @property {number | null} backupAgeSeconds null: no backup was ever recorded
  * @property {number | null} backupRemoteAgeSeconds null: no copy ever reached BACKUP_REMOTE
  */
+
+/** The outbox's channels and statuses (D87), each a series even when it counts none. */
+const MESSAGE_CHANNELS = ["telegram", "sms", "email"];
+const MESSAGE_STATUSES = ["pending", "sent", "failed", "stopped"];
 
 /** The figures read from the database at each scrape, in a registry of their own. */
 export function createShopGauges() {
@@ -102,6 +109,18 @@ export function createShopGauges() {
   const notifications = new client.Gauge({
     name: "shop_notifications",
     help: "Telegram notifications in the outbox that are pending (not yet sent) or failed (given up).",
+    labelNames: ["status"],
+    registers: [registry],
+  });
+  const messages = new client.Gauge({
+    name: "shop_messages",
+    help: "Messages in the outbox by channel (telegram, sms, email) and status (pending, sent, failed, stopped: the shopper asked for no more).",
+    labelNames: ["channel", "status"],
+    registers: [registry],
+  });
+  const segments = new client.Gauge({
+    name: "shop_message_segments",
+    help: "SMS segments by the messages' status: what the gateway bills for those sent.",
     labelNames: ["status"],
     registers: [registry],
   });
@@ -122,6 +141,16 @@ export function createShopGauges() {
       orders.set(figures.ordersPlaced);
       notifications.set({ status: "pending" }, figures.notificationsPending);
       notifications.set({ status: "failed" }, figures.notificationsFailed);
+      // Every channel and status has its series, 0 when the outbox holds none.
+      messages.reset();
+      for (const channel of MESSAGE_CHANNELS)
+        for (const status of MESSAGE_STATUSES) messages.set({ channel, status }, 0);
+      for (const { channel, status, count } of figures.messages)
+        messages.set({ channel, status }, count);
+      segments.reset();
+      for (const status of MESSAGE_STATUSES) segments.set({ status }, 0);
+      for (const { status, segments: sum } of figures.messageSegments)
+        segments.set({ status }, sum);
       backupAge.set(figures.backupAgeSeconds ?? Number.POSITIVE_INFINITY);
       remoteAge.set(figures.backupRemoteAgeSeconds ?? Number.POSITIVE_INFINITY);
       return registry.metrics();

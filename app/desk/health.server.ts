@@ -2,7 +2,7 @@ import { statfs } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { Kysely } from "kysely";
 import { lastBackupAt, lastRemoteCopies } from "../../db/backup";
-import type { Database } from "../../db/schema";
+import type { Database, MessageChannel, NotificationStatus } from "../../db/schema";
 import packageJson from "../../package.json";
 
 /**
@@ -12,14 +12,82 @@ import packageJson from "../../package.json";
 export interface ShopFigures {
   /** Every order in the database: placed since the shop opened, by shoppers or by phone. */
   ordersPlaced: number;
+  /** Telegram's rows only, as before SMS and e-mail shared the outbox (D87). */
   notificationsPending: number;
   notificationsFailed: number;
+  /** The shopper's SMS and e-mail (D87): how many wait, failed or were stopped, and why the newest failed. */
+  messages: Record<"sms" | "email", ChannelFigures>;
   /** When the newest recorded backup finished (ms), or null when none was recorded. */
   lastBackupAt: number | null;
   /** When the newest whole copy to BACKUP_REMOTE finished (ms), or null without one. */
   lastRemoteCopyAt: number | null;
   /** The newest copy to the remote, when it failed after the last whole one. */
   remoteCopyFailure: { at: number; error: string } | null;
+}
+
+/** One channel's rows in the outbox, by how they stand. */
+export interface ChannelFigures {
+  pending: number;
+  failed: number;
+  /** Not sent: the phone or address asked for no more messages. */
+  stopped: number;
+  /** The newest row given up on: when it was queued, what the outbox recorded, its order. */
+  newestFailure: { at: number; error: string; orderNumber: number | null } | null;
+}
+
+/** The outbox by channel and status, with an SMS's billed segments (`/metrics`). */
+export interface OutboxCount {
+  channel: MessageChannel;
+  status: NotificationStatus;
+  count: number;
+  segments: number;
+}
+
+export const MESSAGE_CHANNELS: readonly MessageChannel[] = ["telegram", "sms", "email"];
+export const MESSAGE_STATUSES: readonly NotificationStatus[] = [
+  "pending",
+  "sent",
+  "failed",
+  "stopped",
+];
+
+/** Every row of the outbox, counted by channel and status, with the segments SMS took. */
+export async function countOutbox(db: Kysely<Database>): Promise<OutboxCount[]> {
+  const rows = await db
+    .selectFrom("notifications")
+    .select((eb) => [
+      "channel",
+      "status",
+      eb.fn.countAll().as("count"),
+      eb.fn.sum<number | string | null>("segments").as("segments"),
+    ])
+    .groupBy(["channel", "status"])
+    .execute();
+  return rows.map((row) => ({
+    channel: row.channel,
+    status: row.status,
+    count: Number(row.count),
+    segments: Number(row.segments ?? 0),
+  }));
+}
+
+async function newestFailure(db: Kysely<Database>, channel: MessageChannel) {
+  const row = await db
+    .selectFrom("notifications")
+    .leftJoin("orders", "orders.id", "notifications.order_id")
+    .select(["notifications.created_at", "notifications.last_error", "orders.order_number"])
+    .where("notifications.status", "=", "failed")
+    .where("notifications.channel", "=", channel)
+    .orderBy("notifications.id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row
+    ? {
+        at: Date.parse(row.created_at),
+        error: row.last_error ?? "",
+        orderNumber: row.order_number ?? null,
+      }
+    : null;
 }
 
 /** A backup older than this is stale: the owner is told to make one. */
@@ -31,22 +99,37 @@ export const DISK_LOW_SHARE = 0.1;
 export const appVersion: string = packageJson.version;
 
 export async function readShopFigures(db: Kysely<Database>): Promise<ShopFigures> {
-  const [orders, notifications, backup, copies] = await Promise.all([
+  return (await readFigures(db)).figures;
+}
+
+/** The figures, and the outbox's counts they were worked out from. */
+async function readFigures(
+  db: Kysely<Database>,
+): Promise<{ figures: ShopFigures; outbox: OutboxCount[] }> {
+  const [orders, outbox, smsFailure, emailFailure, backup, copies] = await Promise.all([
     db.selectFrom("orders").select(db.fn.countAll().as("count")).executeTakeFirstOrThrow(),
-    db
-      .selectFrom("notifications")
-      .select(["status", db.fn.countAll().as("count")])
-      .where("status", "in", ["pending", "failed"])
-      .groupBy("status")
-      .execute(),
+    countOutbox(db),
+    newestFailure(db, "sms"),
+    newestFailure(db, "email"),
     lastBackupAt(db),
     lastRemoteCopies(db),
   ]);
-  const byStatus = new Map(notifications.map((row) => [row.status, Number(row.count)]));
-  return {
+  const count = (channel: MessageChannel, status: NotificationStatus) =>
+    outbox.find((row) => row.channel === channel && row.status === status)?.count ?? 0;
+  const figuresOf = (
+    channel: MessageChannel,
+    failure: ChannelFigures["newestFailure"],
+  ): ChannelFigures => ({
+    pending: count(channel, "pending"),
+    failed: count(channel, "failed"),
+    stopped: count(channel, "stopped"),
+    newestFailure: failure,
+  });
+  const figures: ShopFigures = {
     ordersPlaced: Number(orders.count),
-    notificationsPending: byStatus.get("pending") ?? 0,
-    notificationsFailed: byStatus.get("failed") ?? 0,
+    notificationsPending: count("telegram", "pending"),
+    notificationsFailed: count("telegram", "failed"),
+    messages: { sms: figuresOf("sms", smsFailure), email: figuresOf("email", emailFailure) },
     lastBackupAt: backup === null ? null : Date.parse(backup),
     lastRemoteCopyAt: copies.copiedAt === null ? null : Date.parse(copies.copiedAt),
     remoteCopyFailure: copies.failure && {
@@ -54,6 +137,7 @@ export async function readShopFigures(db: Kysely<Database>): Promise<ShopFigures
       error: copies.failure.error,
     },
   };
+  return { figures, outbox };
 }
 
 /** Seconds since the newest backup finished (never below 0), or null without one. */
@@ -68,11 +152,16 @@ export function backupIsStale(lastBackup: number | null, now: number): boolean {
 
 /** The figures `/metrics` gives at a scrape (server/metrics.mjs). */
 export async function scrapeShopFigures(db: Kysely<Database>, now: number) {
-  const figures = await readShopFigures(db);
+  const { figures, outbox } = await readFigures(db);
   return {
     ordersPlaced: figures.ordersPlaced,
     notificationsPending: figures.notificationsPending,
     notificationsFailed: figures.notificationsFailed,
+    messages: outbox.map(({ channel, status, count }) => ({ channel, status, count })),
+    messageSegments: MESSAGE_STATUSES.map((status) => ({
+      status,
+      segments: outbox.find((row) => row.channel === "sms" && row.status === status)?.segments ?? 0,
+    })),
     backupAgeSeconds: backupAgeSeconds(figures.lastBackupAt, now),
     backupRemoteAgeSeconds: backupAgeSeconds(figures.lastRemoteCopyAt, now),
   };

@@ -33,9 +33,9 @@ export function shopperT(order: Pick<Order, "language">): ShopperTranslate {
 }
 
 /**
- * What the desk shows of the shopper's Telegram (issue 24): since when a chat follows the
- * order (null for none), and every message the shop queued for the shopper, with how its
- * sending stands.
+ * What the desk shows of the shopper's messages (issue 24, D87): since when a chat follows
+ * the order in Telegram (null for none), and every message the shop queued for the
+ * shopper by Telegram, SMS or e-mail, with where it went and how its sending stands.
  */
 export async function shopperChatOf(db: Kysely<Database>, orderId: number) {
   const [chats, messages] = await Promise.all([
@@ -48,10 +48,25 @@ export async function shopperChatOf(db: Kysely<Database>, orderId: number) {
       .execute(),
     db
       .selectFrom("notifications")
-      .select(["id", "created_at", "sent_at", "next_attempt_at", "status", "text"])
+      .select([
+        "id",
+        "channel",
+        "chat_id",
+        "created_at",
+        "sent_at",
+        "next_attempt_at",
+        "status",
+        "attempts",
+        "last_error",
+        "subject",
+        "text",
+      ])
       .where("order_id", "=", orderId)
       // The order's own message in the staff chats has no topic; the shopper's each have one.
       .where("topic", "is not", null)
+      // The owners' notice of a new order is theirs, and a checkout's code is a secret.
+      .where("topic", "not like", "desk-new:%")
+      .where("topic", "not like", "code:%")
       .orderBy("id")
       .execute(),
   ]);

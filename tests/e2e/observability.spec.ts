@@ -116,6 +116,9 @@ test("a JSON line a request with no personal data; /metrics only with the token;
     const text = await scrape.text();
     expect(sample(text, "shop_orders_placed")).toBe(1);
     expect(sample(text, 'shop_notifications{status="pending"}')).toBe(0);
+    // The outbox by channel and status, and SMS segments (D87): a series each, 0 here.
+    expect(text).toContain('shop_messages{channel="sms",status="failed"} 0');
+    expect(text).toContain('shop_message_segments{status="sent"} 0');
     expect(sample(text, "shop_backup_age_seconds")).toBe(Number.POSITIVE_INFINITY);
     expect(sample(text, 'shop_page_cache_requests_total{outcome="hit"}')).toBeGreaterThanOrEqual(1);
     expect(sample(text, 'shop_page_cache_requests_total{outcome="miss"}')).toBeGreaterThanOrEqual(

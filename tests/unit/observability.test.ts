@@ -168,6 +168,8 @@ describe("the metrics' text", () => {
       ordersPlaced: 7,
       notificationsPending: 2,
       notificationsFailed: 1,
+      messages: [],
+      messageSegments: [],
       backupAgeSeconds: 3600,
       backupRemoteAgeSeconds: 7200,
     };
@@ -188,6 +190,47 @@ describe("the metrics' text", () => {
     expect(next).toContain("shop_orders_placed 8");
     expect(next).toContain("shop_backup_age_seconds +Inf");
     expect(next).toContain("shop_backup_remote_age_seconds +Inf");
+  });
+
+  it("counts the outbox's messages by channel and status, and SMS segments by status", async () => {
+    const gauges = createShopGauges();
+    const figures = {
+      ordersPlaced: 3,
+      notificationsPending: 1,
+      notificationsFailed: 0,
+      messages: [
+        { channel: "telegram", status: "pending", count: 1 },
+        { channel: "sms", status: "sent", count: 4 },
+        { channel: "sms", status: "failed", count: 1 },
+        { channel: "email", status: "stopped", count: 2 },
+      ],
+      messageSegments: [
+        { status: "pending", segments: 0 },
+        { status: "sent", segments: 7 },
+        { status: "failed", segments: 0 },
+        { status: "stopped", segments: 0 },
+      ],
+      backupAgeSeconds: 60,
+      backupRemoteAgeSeconds: null,
+    };
+    const text = await gauges.render(figures);
+    expect(text).toContain("# TYPE shop_messages gauge");
+    expect(text).toContain('shop_messages{channel="telegram",status="pending"} 1');
+    expect(text).toContain('shop_messages{channel="sms",status="sent"} 4');
+    expect(text).toContain('shop_messages{channel="sms",status="failed"} 1');
+    expect(text).toContain('shop_messages{channel="email",status="stopped"} 2');
+    // Every channel and status is a series, 0 when the outbox holds none.
+    expect(text).toContain('shop_messages{channel="email",status="failed"} 0');
+    expect(text.match(/^shop_messages\{/gm)).toHaveLength(12);
+    expect(text).toContain("# TYPE shop_message_segments gauge");
+    expect(text).toContain('shop_message_segments{status="sent"} 7');
+    expect(text).toContain('shop_message_segments{status="failed"} 0');
+    // The Telegram gauge keeps its meaning beside them.
+    expect(text).toContain('shop_notifications{status="pending"} 1');
+    // A channel and status the outbox no longer holds goes back to 0 at the next scrape.
+    const next = await gauges.render({ ...figures, messages: [] });
+    expect(next).toContain('shop_messages{channel="sms",status="sent"} 0');
+    expect(next.match(/^shop_messages\{/gm)).toHaveLength(12);
   });
 });
 
@@ -309,10 +352,12 @@ describe("the shop's health", () => {
   }
 
   it("reads orders, pending and failed notifications and the newest backup from the database", async () => {
+    const quiet = { pending: 0, failed: 0, stopped: 0, newestFailure: null };
     expect(await readShopFigures(db)).toEqual({
       ordersPlaced: 0,
       notificationsPending: 0,
       notificationsFailed: 0,
+      messages: { sms: quiet, email: quiet },
       lastBackupAt: null,
       lastRemoteCopyAt: null,
       remoteCopyFailure: null,
@@ -340,6 +385,7 @@ describe("the shop's health", () => {
       ordersPlaced: 2,
       notificationsPending: 2,
       notificationsFailed: 1,
+      messages: { sms: quiet, email: quiet },
       lastBackupAt: Date.parse("2026-11-27T03:00:00.000Z"),
       lastRemoteCopyAt: null,
       remoteCopyFailure: null,
@@ -348,9 +394,120 @@ describe("the shop's health", () => {
       ordersPlaced: 2,
       notificationsPending: 2,
       notificationsFailed: 1,
+      messages: expect.arrayContaining([
+        { channel: "telegram", status: "pending", count: 2 },
+        { channel: "telegram", status: "failed", count: 1 },
+        { channel: "telegram", status: "sent", count: 1 },
+      ]),
+      messageSegments: [
+        { status: "pending", segments: 0 },
+        { status: "sent", segments: 0 },
+        { status: "failed", segments: 0 },
+        { status: "stopped", segments: 0 },
+      ],
       backupAgeSeconds: 30 * 3600,
       backupRemoteAgeSeconds: null,
     });
+  });
+
+  it("counts SMS and e-mail apart from Telegram, with the newest failure, its order and the segments", async () => {
+    const placed = await order();
+    const at = (minutes: number) => new Date(now + minutes * 60_000).toISOString();
+    const message = (
+      minutes: number,
+      row: {
+        channel: "sms" | "email";
+        status: "pending" | "sent" | "failed" | "stopped";
+        order?: number | null;
+        error?: string;
+        segments?: number;
+      },
+    ) => ({
+      order_id: row.order === undefined ? placed.id : row.order,
+      topic: `test:${minutes}`,
+      channel: row.channel,
+      chat_id: row.channel === "sms" ? "995555123456" : "nino@example.ge",
+      text: "text",
+      status: row.status,
+      attempts: row.status === "pending" ? 0 : 1,
+      last_error: row.error ?? null,
+      segments: row.segments ?? null,
+      sent_at: row.status === "sent" ? at(minutes) : null,
+      next_attempt_at: at(minutes),
+      created_at: at(minutes),
+    });
+    await db
+      .insertInto("notifications")
+      .values([
+        message(1, { channel: "sms", status: "sent", segments: 2 }),
+        message(2, { channel: "sms", status: "sent", segments: 1 }),
+        message(3, {
+          channel: "sms",
+          status: "failed",
+          error: "gateway code 75: the number is on the gateway's stop list",
+        }),
+        // The newest failure is a code's SMS, which no order has (yet).
+        message(4, {
+          channel: "sms",
+          status: "failed",
+          order: null,
+          error: "gateway code 20: the gateway's balance is too low",
+        }),
+        message(5, { channel: "sms", status: "pending" }),
+        message(6, { channel: "email", status: "stopped" }),
+        message(7, { channel: "email", status: "pending" }),
+        message(8, { channel: "email", status: "failed", error: "SMTP 550: mailbox unavailable" }),
+      ])
+      .execute();
+    const figures = await readShopFigures(db);
+    // Telegram's figures count Telegram's rows alone: the two desk chats' of the order.
+    expect(figures.notificationsPending).toBe(2);
+    expect(figures.notificationsFailed).toBe(0);
+    expect(figures.messages).toEqual({
+      sms: {
+        pending: 1,
+        failed: 2,
+        stopped: 0,
+        newestFailure: {
+          at: now + 4 * 60_000,
+          error: "gateway code 20: the gateway's balance is too low",
+          orderNumber: null,
+        },
+      },
+      email: {
+        pending: 1,
+        failed: 1,
+        stopped: 1,
+        newestFailure: {
+          at: now + 8 * 60_000,
+          error: "SMTP 550: mailbox unavailable",
+          orderNumber: placed.order_number,
+        },
+      },
+    });
+    const scraped = await scrapeShopFigures(db, now);
+    expect(scraped.messages).toEqual(
+      expect.arrayContaining([
+        { channel: "telegram", status: "pending", count: 2 },
+        { channel: "sms", status: "sent", count: 2 },
+        { channel: "sms", status: "failed", count: 2 },
+        { channel: "sms", status: "pending", count: 1 },
+        { channel: "email", status: "stopped", count: 1 },
+        { channel: "email", status: "pending", count: 1 },
+        { channel: "email", status: "failed", count: 1 },
+      ]),
+    );
+    expect(scraped.messages).toHaveLength(7);
+    expect(scraped.messageSegments).toEqual([
+      { status: "pending", segments: 0 },
+      { status: "sent", segments: 3 },
+      { status: "failed", segments: 0 },
+      { status: "stopped", segments: 0 },
+    ]);
+    const text = await createShopGauges().render(scraped);
+    expect(text).toContain('shop_messages{channel="sms",status="failed"} 2');
+    expect(text).toContain('shop_message_segments{status="sent"} 3');
+    expect(text).toContain('shop_notifications{status="pending"} 2');
   });
 
   it("calls a backup stale after two days, and no backup stale at once", () => {

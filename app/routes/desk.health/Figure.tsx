@@ -1,6 +1,9 @@
 import type { ReactNode } from "react";
 
-/** One figure: its name, its value and what it means; a problem is said in words too. */
+/**
+ * One figure: its name, its value and what it means; a problem is said in words too,
+ * with a link when it names something to open.
+ */
 export function Figure({
   name,
   label,
@@ -14,7 +17,7 @@ export function Figure({
   value: ReactNode;
   alert?: boolean;
   hints: Array<string | null>;
-  warning?: string | null;
+  warning?: ReactNode;
 }) {
   return (
     <div className={alert ? "desk-figure desk-figure--alert" : "desk-figure"} data-figure={name}>

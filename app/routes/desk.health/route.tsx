@@ -17,7 +17,9 @@ import { shop } from "~/shop.server";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
 import { BackUpNow } from "./BackUpNow";
 import { Figure } from "./Figure";
+import { MessagesFigure } from "./MessagesFigure";
 import { backUpNow } from "./back-up-now.server";
+import { messagesInWords } from "./messages.server";
 
 const HOUR_MS = 3_600_000;
 const GB = 1e9;
@@ -48,6 +50,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     notificationsOn: notificationsEnabled(shop.telegram),
     notificationsPending: figures.notificationsPending,
     notificationsFailed: figures.notificationsFailed,
+    // Off is the shop as it was before SMS and e-mail (D87): said, with how to turn it on.
+    sms: messagesInWords("sms", figures, shop.config.messages.sms !== null, t, language),
+    email: messagesInWords("email", figures, shop.config.messages.mail !== null, t, language),
     backup: {
       hours: hoursSince(backupAt, now),
       finished: backupAt === null ? null : formatShopDateTime(backupAt, language),
@@ -141,6 +146,8 @@ export default function DeskHealth() {
             warning={t("health.notificationsOffHint")}
           />
         )}
+        <MessagesFigure name="sms" figures={page.sms} />
+        <MessagesFigure name="email" figures={page.email} />
         <Figure
           name="backup"
           label={t("health.backup")}

@@ -1,10 +1,14 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { TimelineEvents } from "~/desk/Timeline";
+import { Isolated } from "~/i18n/isolate";
 import { Price } from "~/ui/Price";
 import type { OrderView } from "./view.server";
 
-/** The phone's other orders, the order's timeline, and what the shopper was sent in Telegram. */
+/**
+ * The phone's other orders, the order's timeline, and every message the shop queued for
+ * the shopper, by Telegram, SMS or e-mail, with how each stands.
+ */
 export function OrderHistory({ order }: { order: OrderView }) {
   const { t } = useTranslation("desk");
   return (
@@ -40,7 +44,7 @@ export function OrderHistory({ order }: { order: OrderView }) {
         <TimelineEvents events={order.events} />
       </ol>
 
-      <h2>{t("order.shopperChat.title")}</h2>
+      <h2>{t("shopMessages.title")}</h2>
       <p>
         {order.shopperChat.since
           ? t("order.shopperChat.follows", { date: order.shopperChat.since })
@@ -48,13 +52,24 @@ export function OrderHistory({ order }: { order: OrderView }) {
       </p>
       {order.shopperChat.messages.length > 0 ? (
         <>
-          <h3>{t("order.shopperChat.messages")}</h3>
+          <h3>{t("shopMessages.list")}</h3>
           <ol className="desk-timeline">
             {order.shopperChat.messages.map((message) => (
-              <li key={message.id}>
+              <li key={message.id} data-channel={message.channel} data-outcome={message.outcome}>
                 <span className="desk-timeline__at">{message.at}</span>{" "}
-                {t(`order.shopperChat.state.${message.status}`)}
-                <q className="desk-timeline__note">{message.text}</q>
+                <span className="desk-timeline__actor">
+                  <Isolated text={message.how} />
+                </span>{" "}
+                <span
+                  className={
+                    message.outcome === "failed"
+                      ? "desk-message-state desk-message-state--failed"
+                      : "desk-message-state"
+                  }
+                >
+                  <Isolated text={message.state} />
+                </span>
+                {message.text ? <q className="desk-timeline__note">{message.text}</q> : null}
               </li>
             ))}
           </ol>

@@ -9,6 +9,7 @@ import {
 import { useCallback, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { DoneNotice } from "~/desk/DoneNotice";
+import { Isolated } from "~/i18n/isolate";
 import { readForm } from "~/platform/http.server";
 import { shop } from "~/shop.server";
 import { pageMetaTags } from "~/ui/meta";
@@ -92,6 +93,11 @@ export default function DeskOrder() {
       {order.hold ? (
         <p className="desk-hold">{t("order.hold", { refused: history.refused })}</p>
       ) : null}
+      {order.shopperChat.notDelivered.map((notice) => (
+        <p key={notice} className="desk-hold" data-message-failed="">
+          <Isolated text={notice} />
+        </p>
+      ))}
       {order.takenBy ? (
         <p className="desk-muted">{t("phoneOrder.takenBy", { name: order.takenBy })}</p>
       ) : null}

@@ -2,6 +2,7 @@ import { deliveryPassed } from "~/delivery/overdue";
 import { messengerLinks } from "~/desk/contact";
 import type { DeskContext } from "~/desk/context";
 import { timelineEvents } from "~/desk/order-events.server";
+import { messageInWords } from "~/desk/order-messages.server";
 import { getDeskOrder } from "~/desk/orders.server";
 import { takeOutcome } from "~/desk/outcome.server";
 import type { GuardedSession } from "~/desk/session.server";
@@ -16,7 +17,6 @@ import { promotionsOf } from "~/orders/read.server";
 import { callBeforeShipping } from "~/orders/standing";
 import { nextStatuses } from "~/orders/status";
 import { formatShopDateTime } from "~/platform/calendar";
-import { plainText } from "~/shopper/shopper-chat";
 import { shopperChatOf } from "~/shopper/shopper-messages.server";
 import { pageTitle } from "~/ui/meta";
 
@@ -110,15 +110,17 @@ export async function readOrderView(
       shop.content().settings.zones,
     ),
     hold: callBeforeShipping(order.status, history.refused, shop.telegram.holdAfterRefusals),
-    shopperChat: await shopperChatOf(shop.db, order.id).then((chat) => ({
-      since: chat.since === null ? null : when(chat.since),
-      messages: chat.messages.map((message) => ({
-        id: message.id,
-        at: when(message.sent_at ?? message.next_attempt_at),
-        status: message.status,
-        text: plainText(message.text),
-      })),
-    })),
+    shopperChat: await shopperChatOf(shop.db, order.id).then((chat) => {
+      const messages = chat.messages.map((message) => messageInWords(message, t, when, now));
+      return {
+        since: chat.since === null ? null : when(chat.since),
+        messages,
+        // Each failure once: the same refusal of the same number for several messages is one call.
+        notDelivered: [
+          ...new Set(messages.flatMap((message) => (message.notice ? [message.notice] : []))),
+        ],
+      };
+    }),
     history: {
       refused: history.refused,
       delivered: history.delivered,
