@@ -114,6 +114,46 @@ describe("parseConfig", () => {
     expect(problems[0]).toContain(name);
   });
 
+  it("reads SMS and e-mail: each off unless whole, secrets never echoed, the owner's numbers as the gateway takes them", () => {
+    const off = parseConfig({}, "/srv/shop").messages;
+    expect(off).toEqual({ sms: null, mail: null, deskEmails: [], deskPhones: [] });
+    const on = parseConfig(
+      {
+        SMS_API_KEY: "key-123",
+        SMS_SENDER: "Kolkhida",
+        SMTP_URL: "smtp://shop:secret@mail.example.ge:587",
+        MAIL_FROM: "Kolkhida <shop@example.ge>",
+        DESK_NOTIFY_EMAILS: "owner@example.ge, second@example.ge",
+        DESK_NOTIFY_PHONES: "+995 555 12 34 56, 599000111",
+      },
+      "/srv/shop",
+    ).messages;
+    expect(on).toEqual({
+      sms: { url: "https://smsoffice.ge", key: "key-123", sender: "Kolkhida" },
+      mail: {
+        smtpUrl: "smtp://shop:secret@mail.example.ge:587",
+        from: "Kolkhida <shop@example.ge>",
+      },
+      deskEmails: ["owner@example.ge", "second@example.ge"],
+      deskPhones: ["995555123456", "995599000111"],
+    });
+    expect(problemsOf({ SMS_API_KEY: "key-123" })).toEqual([
+      "SMS_SENDER must name the registered sender when SMS_API_KEY is set",
+    ]);
+    expect(problemsOf({ SMTP_URL: "smtp://shop:secret@mail.example.ge" })).toEqual([
+      "MAIL_FROM must give the shop's sending address when SMTP_URL is set",
+    ]);
+    const bad = problemsOf({
+      SMS_SENDER: "Колхида",
+      SMTP_URL: "http://shop:secret@mail.example.ge",
+      MAIL_FROM: "not an address",
+      DESK_NOTIFY_PHONES: "12345",
+      DESK_NOTIFY_EMAILS: "owner@",
+    });
+    expect(bad).toHaveLength(5);
+    expect(bad.join("\n")).not.toContain("secret");
+  });
+
   it("reads METRICS_TOKEN as a bearer token of 32 characters or more, never echoed", () => {
     expect(parseConfig({}, "/srv/shop").metricsToken).toBeNull();
     const token = "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6-._~+/=";
