@@ -9,7 +9,7 @@ export const i18nConfig = {
    * Every namespace. The browser loads all of a language's storefront namespaces in one
    * request; the desk's texts come in a second one, only on desk pages.
    */
-  ns: ["common", "catalog", "home", "pages", "cart", "checkout", "desk"],
+  ns: ["common", "catalog", "home", "pages", "cart", "checkout", "desk", "messages"],
   interpolation: { escapeValue: false },
   react: { useSuspense: false },
 } as const;
@@ -17,5 +17,10 @@ export const i18nConfig = {
 /** Texts only the owner's desk uses: shoppers never download them. */
 export const DESK_NAMESPACE = "desk";
 
-/** What every shopper's browser loads: every namespace but the desk's. */
-export const storefrontNamespaces = i18nConfig.ns.filter((ns) => ns !== DESK_NAMESPACE);
+/** The words of the SMS and e-mail the shop sends (D87): the server alone writes them. */
+export const MESSAGES_NAMESPACE = "messages";
+
+/** What every shopper's browser loads: every namespace but the desk's and the messages'. */
+export const storefrontNamespaces = i18nConfig.ns.filter(
+  (ns) => ns !== DESK_NAMESPACE && ns !== MESSAGES_NAMESPACE,
+);

@@ -64,7 +64,11 @@ function messagesNotice(language: LanguageCode): string | null {
     .map(([kind]) => t(`notice.kinds.${kind}`));
   const sentences = [
     messaging?.sms && kinds.length > 0
-      ? t("notice.sms", { list: new Intl.ListFormat(getLanguage(language).htmlLang, { type: "conjunction" }).format(kinds) })
+      ? t("notice.sms", {
+          list: new Intl.ListFormat(getLanguage(language).htmlLang, { type: "conjunction" }).format(
+            kinds,
+          ),
+        })
       : null,
     messaging?.email ? t("notice.email") : null,
   ].filter(Boolean);
