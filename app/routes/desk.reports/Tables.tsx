@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { MessageWeek } from "~/couriers/messages-report.server";
 import type {
   CourierRow,
   ProductRow,
@@ -22,7 +21,7 @@ export function percent(rate: number | null): string {
  * phone, and the keyboard can scroll it; while it is wider than its region, a shadow at
  * the edge that hides columns and a line above it say so (desk.css, without scripts).
  */
-function ReportTable<T>({
+export function ReportTable<T>({
   caption,
   columns,
   rows,
@@ -240,54 +239,5 @@ export function PromotionTable({ rows }: { rows: PromotionReportRow[] }) {
         percent(row.withoutRate),
       ]}
     />
-  );
-}
-
-/**
- * The messages sent (issue 39), a row a week and the period's total: by Telegram, by SMS
- * with their segments, by e-mail, and what the SMS cost at the owner's price of a segment.
- */
-export function MessageTable({
-  weeks,
-  total,
-  segmentPrice,
-}: {
-  weeks: MessageWeek[];
-  total: MessageWeek;
-  segmentPrice: number;
-}) {
-  const { t } = useTranslation("desk");
-  const rows = weeks.length === 0 ? [] : [...weeks, { ...total, from: "", to: "" }];
-  return (
-    <>
-      <ReportTable
-        caption={t("reports.messages.caption")}
-        columns={[
-          t("reports.messages.week"),
-          "Telegram",
-          "SMS",
-          t("reports.messages.segments"),
-          t("reports.messages.email"),
-          t("reports.messages.cost"),
-        ]}
-        rows={rows}
-        rowKey={(row) => row.from || "total"}
-        cells={(row) => [
-          row.from ? (
-            <bdi key="week">{t("reports.range", { from: row.from, to: row.to })}</bdi>
-          ) : (
-            t("reports.messages.total")
-          ),
-          row.telegram,
-          row.sms,
-          row.segments,
-          row.email,
-          <Price key="cost" amount={row.cost} />,
-        ]}
-      />
-      <p className="desk-muted">
-        {t("reports.messages.note")} <Price amount={segmentPrice} />
-      </p>
-    </>
   );
 }

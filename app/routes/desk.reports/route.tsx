@@ -25,15 +25,8 @@ import {
 import { shop } from "~/shop.server";
 import { Price } from "~/ui/Price";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
-import {
-  CourierTable,
-  MessageTable,
-  ProductTable,
-  PromotionTable,
-  RowTable,
-  ZoneTable,
-  percent,
-} from "./Tables";
+import { MessageTable } from "./MessageTable";
+import { CourierTable, ProductTable, PromotionTable, RowTable, ZoneTable, percent } from "./Tables";
 
 const periods = ["today", "7", "30", "range"] as const;
 type Period = (typeof periods)[number];
