@@ -4,6 +4,7 @@ import { normalizePhone } from "~/phone/phone";
 import { type CalendarDate, compareDates, parseIsoDate } from "~/platform/calendar";
 import { asciiDigits } from "~/platform/digits";
 import { HTML_EMAIL } from "~/platform/email";
+import { smsNumber } from "~/platform/sms-number";
 import {
   type ChatsSettings,
   type Contacts,
@@ -143,9 +144,10 @@ function readLines(
   return { items, unreadable };
 }
 
-/** A phone as SMS takes it, `995XXXXXXXXX`, from any spelling D30 reads. */
-export function smsNumber(text: string): string | null {
-  return normalizePhone(text)?.replace(/\D/g, "") ?? null;
+/** A phone in any spelling D30 reads, as SMS takes it: `995XXXXXXXXX`. */
+function notifyPhone(text: string): string | null {
+  const phone = normalizePhone(text);
+  return phone && smsNumber(phone);
 }
 
 /** A stored `995XXXXXXXXX` as people write it, `+995 599 000 111`. */
@@ -172,7 +174,7 @@ export function parseMessages(form: Fields): Parsed<MessagesSettings> {
   const emails = readLines(form.get("notifyEmails") ?? "", (line) =>
     line.length <= EMAIL_MAX && HTML_EMAIL.test(line) ? line : null,
   );
-  const phones = readLines(form.get("notifyPhones") ?? "", smsNumber);
+  const phones = readLines(form.get("notifyPhones") ?? "", notifyPhone);
   if (emails.unreadable.length > 0) errors.push("notifyEmails");
   if (phones.unreadable.length > 0) errors.push("notifyPhones");
   if (emails.items.length > NOTIFY_MAX || phones.items.length > NOTIFY_MAX)

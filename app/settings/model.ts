@@ -15,6 +15,7 @@ import {
 } from "~/i18n/languages";
 import { type CalendarDate, addDays, parseIsoDate, toIsoDate } from "~/platform/calendar";
 import { HTML_EMAIL } from "~/platform/email";
+import { smsNumber } from "~/platform/sms-number";
 
 /**
  * The shop's settings an owner changes in the desk (`/desk/settings`), kept in the
@@ -70,8 +71,6 @@ export type AskCode = (typeof askCodeChoices)[number];
 export const NOTIFY_MAX = 10;
 /** The most one SMS segment may be said to cost: 10 GEL, in tetri. */
 export const SEGMENT_PRICE_MAX = 10_00;
-/** An SMS destination as stored and as the gateway takes it: 995 and nine digits, no plus. */
-export const SMS_NUMBER = /^995[1-9]\d{8}$/;
 
 /**
  * What the owner decides about messages (issue 39): which of the shopper's messages go by
@@ -131,9 +130,9 @@ function text(value: unknown): string {
 }
 
 /** Strings of a stored list that pass `rule`, once each, at most NOTIFY_MAX. */
-function listOf(value: unknown, rule: RegExp): string[] {
+function listOf(value: unknown, rule: (item: string) => boolean): string[] {
   const listed = Array.isArray(value) ? value : [];
-  const kept = listed.filter((item): item is string => typeof item === "string" && rule.test(item));
+  const kept = listed.filter((item): item is string => typeof item === "string" && rule(item));
   return [...new Set(kept)].slice(0, NOTIFY_MAX);
 }
 
@@ -160,8 +159,9 @@ export function readMessages(value: unknown): MessagesSettings {
         ? price
         : 0,
     askCode: askCodeChoices.find((choice) => choice === stored.askCode) ?? "never",
-    notifyEmails: listOf(stored.notifyEmails, HTML_EMAIL),
-    notifyPhones: listOf(stored.notifyPhones, SMS_NUMBER),
+    notifyEmails: listOf(stored.notifyEmails, (item) => HTML_EMAIL.test(item)),
+    // As stored and as the gateway takes it: 995 and nine digits, no plus.
+    notifyPhones: listOf(stored.notifyPhones, (item) => smsNumber(item) === item),
   };
 }
 

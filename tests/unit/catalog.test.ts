@@ -225,6 +225,26 @@ describe("formatPrice", () => {
     }
   });
 
+  it("writes tetri, groups and a minus as the language does, whatever ICU data the browser has", () => {
+    // Chromium lacks Georgian, Azerbaijani and Armenian number data ("0.05", "12,500"):
+    // the server's words must be the browser's, or the page does not hydrate as drawn.
+    const onlyEnglish = Intl.NumberFormat;
+    const english = ((_: unknown, options?: Intl.NumberFormatOptions) =>
+      new onlyEnglish("en", options)) as unknown as typeof Intl.NumberFormat;
+    Intl.NumberFormat = english;
+    try {
+      expect(price(5, "ka")).toBe("0,05 ₾");
+      expect(price(1250050, "ka")).toBe("12 500,50 ₾");
+      expect(price(1250050, "az")).toBe("12.500,50 ₾");
+      expect(price(1250050, "am")).toBe("12 500,50 ₾");
+      expect(price(1250050, "ru")).toBe("12 500,50 ₾");
+      expect(price(-45, "ar")).toBe("\u200e-0.45 ₾");
+      expect(price(-45, "de")).toBe("-0,45 ₾");
+    } finally {
+      Intl.NumberFormat = onlyEnglish;
+    }
+  });
+
   it("never shows a dollar sign", () => {
     for (const language of ["ru", "en", "ka", "az", "tr", "de", "am", "he", "ar"]) {
       expect(price(10000, language)).not.toContain("$");

@@ -21,7 +21,7 @@ export function percent(rate: number | null): string {
  * phone, and the keyboard can scroll it; while it is wider than its region, a shadow at
  * the edge that hides columns and a line above it say so (desk.css, without scripts).
  */
-function ReportTable<T>({
+export function ReportTable<T>({
   caption,
   columns,
   rows,

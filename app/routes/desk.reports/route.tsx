@@ -3,6 +3,7 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { findProduct } from "~/catalog/model";
 import { titleOf } from "~/catalog/texts";
+import { messagesByWeek } from "~/couriers/messages-report.server";
 import {
   REPORT_MAX_DAYS,
   type ReportBasis,
@@ -24,6 +25,7 @@ import {
 import { shop } from "~/shop.server";
 import { Price } from "~/ui/Price";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
+import { MessageTable } from "./MessageTable";
 import { CourierTable, ProductTable, PromotionTable, RowTable, ZoneTable, percent } from "./Tables";
 
 const periods = ["today", "7", "30", "range"] as const;
@@ -33,7 +35,7 @@ type Period = (typeof periods)[number];
  * The owner's numbers (D68, owners): a period (today, 7 or 30 days, or a range) by the day
  * orders were placed or by their delivery date; totals with a chart a day (the delivered
  * orders' goods and delivery fees apart, D84), then by product, language, source, delivery
- * area and courier.
+ * area and courier; and the messages sent, a week a row, with what the SMS cost (issue 39).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await shop.desk.requireOwner(request);
@@ -64,6 +66,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     (key) => titleOf(findProduct(catalog, key), language),
     { zones: shop.content().settings.zones, language },
   );
+  const { segmentPrice } = shop.content().settings.messages;
+  const messages = await messagesByWeek(shop.db, range, segmentPrice);
+  const dates = <T extends { from: string; to: string }>(row: T) => ({
+    ...row,
+    from: formatShopDate(row.from),
+    to: formatShopDate(row.to),
+  });
   return {
     meta: { title: pageTitle(t, t("reports.title"), { brand: false }), noindex: true },
     period,
@@ -74,6 +83,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       to: formatShopDate(report.to),
       languages: report.languages.map((row) => ({ ...row, name: orderLanguage(row.key).name })),
     },
+    messages: { weeks: messages.weeks.map(dates), total: messages.total, segmentPrice },
     fromInput: toIsoDate(range.from),
     toInput: toIsoDate(range.to),
   };
@@ -211,6 +221,7 @@ export default function DeskReports() {
       <ZoneTable rows={report.zones} />
       <PromotionTable rows={report.promotions} />
       <CourierTable rows={report.couriers} />
+      <MessageTable {...page.messages} />
     </div>
   );
 }
