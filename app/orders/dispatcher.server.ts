@@ -115,6 +115,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
           last_error: safeError,
           status: giveUp ? "failed" : "pending",
           next_attempt_at: isoAt(now() + delay),
+          // A checkout's code that will not go is not kept either (D87).
+          ...(giveUp && row.topic?.startsWith("code:") ? { text: "" } : {}),
         })
         .where("id", "=", row.id)
         // A newer text came meanwhile: it starts its own attempts, due now.
@@ -128,7 +130,10 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     );
   }
 
-  /** Records what one attempt of an SMS or an e-mail came to. */
+  /**
+   * Records what one attempt of an SMS or an e-mail came to. A checkout's code (D87) is
+   * kept no longer than it takes to send it: once sent, its row keeps no text.
+   */
   async function settle(row: Notification, result: SendResult, segments: number | null) {
     const attempt = row.attempts + 1;
     if (!result.ok) return fail(row, attempt, result.error, undefined, result.permanent);
@@ -141,6 +146,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
           sent_at: isoAt(now()),
           last_error: null,
           segments,
+          ...(row.topic?.startsWith("code:") ? { text: "" } : {}),
         })
         .where("id", "=", row.id)
         .execute();

@@ -1,0 +1,77 @@
+import { asciiDigits } from "~/platform/digits";
+
+// The checkout's code by SMS (D87): who must give one, and what a code's row allows. Pure,
+// so the rules are tested with any clock; phone-code.server.ts keeps the rows.
+
+/** A code is this many digits. */
+export const CODE_DIGITS = 6;
+/** How long a code works after it was sent. */
+export const CODE_LIFETIME_MS = 10 * 60 * 1000;
+/** Wrong codes a code takes; the last one ends it. */
+export const CODE_MAX_TRIES = 5;
+/** Codes a phone may be sent within `CODE_WINDOW_MS`. */
+export const CODES_PER_WINDOW = 3;
+export const CODE_WINDOW_MS = 60 * 60 * 1000;
+
+/** The owner's `Ask for a code`: never, for numbers with a refusal, for every order. */
+export type AskCode = "never" | "refusers" | "every";
+const askCodes: readonly AskCode[] = ["never", "refusers", "every"];
+
+/**
+ * The owner's choice as the settings hold it (`messages.askCode`), read defensively:
+ * anything else is `never`, the default.
+ */
+export function askCodeOf(settings: { messages?: { askCode?: unknown } | null }): AskCode {
+  const value = settings.messages?.askCode;
+  return askCodes.find((ask) => ask === value) ?? "never";
+}
+
+/**
+ * Whether this order waits for a code: `every` asks everyone, `refusers` a phone with at
+ * least one refused parcel (counted as "call before shipping" counts them, D26), `never`
+ * nobody. Without an SMS gateway no code could arrive, so none is asked.
+ */
+export function needsCode(ask: AskCode, refused: number, smsOn: boolean): boolean {
+  if (!smsOn) return false;
+  if (ask === "every") return true;
+  return ask === "refusers" && refused > 0;
+}
+
+/** A code as typed (spaces, dashes, Arabic-Indic digits) as six ASCII digits, or null. */
+export function typedCode(text: string): string | null {
+  const digits = asciiDigits(text).replace(/[\s-]/g, "");
+  return new RegExp(`^\\d{${CODE_DIGITS}}$`).test(digits) ? digits : null;
+}
+
+/** A code's row, as far as the rules read it (ISO instants). */
+export interface CodeRow {
+  created_at: string;
+  expires_at: string;
+  tries: number;
+  used_at: string | null;
+  invalidated_at: string | null;
+}
+
+/**
+ * What a code can do now: `live` (it can be typed), `expired` (its ten minutes are over),
+ * `blocked` (five wrong tries), `gone` (it placed an order, or a newer code replaced it).
+ */
+export function codeState(row: CodeRow, now: number): "live" | "expired" | "blocked" | "gone" {
+  if (row.used_at !== null || row.invalidated_at !== null) return "gone";
+  if (row.tries >= CODE_MAX_TRIES) return "blocked";
+  return Date.parse(row.expires_at) <= now ? "expired" : "live";
+}
+
+/**
+ * How long a phone waits before another code may be sent (0: at once), given when its
+ * codes were sent: at most `CODES_PER_WINDOW` within any `CODE_WINDOW_MS`.
+ */
+export function codeWaitMs(sentAt: readonly string[], now: number): number {
+  const recent = sentAt
+    .map((at) => Date.parse(at))
+    .filter((at) => at > now - CODE_WINDOW_MS)
+    .sort((a, b) => a - b);
+  if (recent.length < CODES_PER_WINDOW) return 0;
+  const freed = recent[recent.length - CODES_PER_WINDOW] ?? now;
+  return Math.max(0, freed + CODE_WINDOW_MS - now);
+}
