@@ -13,6 +13,20 @@ export const CODE_MAX_TRIES = 5;
 export const CODES_PER_WINDOW = 3;
 export const CODE_WINDOW_MS = 60 * 60 * 1000;
 
+/**
+ * Why the checkout shows the code's step (D87): a code was `sent`, one sent before is
+ * `kept` (it still works), a new one was `resent`; the typed one was `wrong` (tries left),
+ * not six digits (`format`), `blocked` by five wrong tries, or `expired`; or no code can be
+ * sent for a while (`limit`, three an hour).
+ */
+export interface CodeStep {
+  reason: "sent" | "kept" | "resent" | "wrong" | "format" | "blocked" | "expired" | "limit";
+  /** The number the code goes to, as the shop stores it. */
+  phone: string;
+  triesLeft?: number;
+  retryAfterSeconds?: number;
+}
+
 /** The owner's `Ask for a code`: never, for numbers with a refusal, for every order. */
 export type AskCode = "never" | "refusers" | "every";
 const askCodes: readonly AskCode[] = ["never", "refusers", "every"];
