@@ -70,6 +70,21 @@ const telegram: TelegramSettings = {
   publicUrl: config.publicUrl,
   reviewAfterDays: config.desk.reviewAfterDays,
   phoneHashKey: config.phoneHashKey,
+  messaging: {
+    sms: config.messages.sms !== null,
+    email: config.messages.mail !== null,
+    publicUrl: config.publicUrl,
+    smsKinds: () => content.current().settings.messages.sms,
+    desk: () => {
+      const { settings } = content.current();
+      const unique = (list: string[]) => [...new Set(list)];
+      return {
+        emails: unique([...config.messages.deskEmails, ...settings.messages.notifyEmails]),
+        phones: unique([...config.messages.deskPhones, ...settings.messages.notifyPhones]),
+        language: settings.chats.language,
+      };
+    },
+  },
 };
 const bot = config.telegram.botToken
   ? createBotApi({ botToken: config.telegram.botToken, apiUrl: config.telegram.apiUrl })
@@ -126,8 +141,11 @@ const weekly: Job | null =
     ? createWeeklyJob({ db, now: clock, chat: telegram, onQueued: kickOutbox })
     : null;
 
-/** 09:00 in Tbilisi on a delivery date: the shoppers who follow in Telegram get a word. */
-const morning: Job | null = bot ? createMorningJob({ db, now: clock, onQueued: kickOutbox }) : null;
+/** 09:00 in Tbilisi on a delivery date: each shopper hears of it, in Telegram, by SMS or e-mail. */
+const morning: Job | null =
+  bot || sms || mailer
+    ? createMorningJob({ db, now: clock, messaging: telegram.messaging, onQueued: kickOutbox })
+    : null;
 
 /** Once a day, by whichever process comes first: personal data past its keeping time (D35). */
 const retention: Job = createRetentionJob({

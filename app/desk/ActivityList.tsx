@@ -41,6 +41,8 @@ function Value({ field, value }: { field: string; value: string | null }) {
       return <>{t(`reviews.tab.${words.value}`)}</>;
     case "reason":
       return <>{t(`reviews.reasons.${words.value}`)}</>;
+    case "askCode":
+      return <>{t(`settings.messages.askCodeChoices.${words.value}`)}</>;
     case "languages":
       return <bdi>{words.value}</bdi>;
     case "orderStatus":

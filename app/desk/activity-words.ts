@@ -60,6 +60,15 @@ const FIELDS = new Set([
   "week.cutoffHour",
   "week.holidays",
   "week.minimum",
+  // What the owner decides about messages (issue 39).
+  "messages.sms.received",
+  "messages.sms.confirmed",
+  "messages.sms.morning",
+  "messages.sms.delivered",
+  "messages.segmentPrice",
+  "messages.askCode",
+  "messages.notifyEmails",
+  "messages.notifyPhones",
   // A promotion's fields (D86).
   "promotion.code",
   "promotion.name",
@@ -111,7 +120,10 @@ export function fieldWords(field: string): FieldWords {
  * writes days) or a language by its own name; null for a value shown as stored.
  */
 export type ValueWords =
-  | { kind: "status" | "role" | "line" | "flag" | "reviewStatus" | "reason"; value: string }
+  | {
+      kind: "status" | "role" | "line" | "flag" | "reviewStatus" | "reason" | "askCode";
+      value: string;
+    }
   | { kind: "orderStatus"; value: string; note: string | null }
   | { kind: "money"; tetri: number; note: string | null }
   /** A courier's day closed with the owner's words why its cash was off. */
@@ -142,10 +154,15 @@ export function valueWords(field: string, value: string): ValueWords {
   if (/^zones\.[^.]+\.on$/.test(field) && /^(on|off)$/.test(value)) return { kind: "flag", value };
   if (/^promotion\.(active|oncePerPhone|combines)$/.test(field) && /^(on|off)$/.test(value))
     return { kind: "flag", value };
+  if (/^messages\.sms\.\w+$/.test(field) && /^(on|off)$/.test(value))
+    return { kind: "flag", value };
+  if (field === "messages.askCode" && /^(never|refusers|every)$/.test(value))
+    return { kind: "askCode", value };
   if (
     field === "price" ||
     field === "received" ||
     field === "week.minimum" ||
+    field === "messages.segmentPrice" ||
     /^promotion\.(amount|minGoods|price)$/.test(field) ||
     /^zones\.[^.]+\.(fee|freeFrom)$/.test(field)
   ) {

@@ -132,6 +132,8 @@ export interface DeskList {
   pageCount: number;
   /** Orders per tab under the same search and dates. */
   counts: Record<DeskTab, number>;
+  /** Orders waiting to be confirmed, shop-wide whatever the search: the tab's title counts them. */
+  waiting: number;
   /** Cash on delivery (D24): still with the courier, and already collected. */
   cashToCollect: number;
   cashCollected: number;
@@ -155,6 +157,21 @@ export async function listDeskOrders(
     all: orderStatuses.reduce((sum, status) => sum + countOf(status), 0),
     ...Object.fromEntries(orderStatuses.map((status) => [status, countOf(status)])),
   } as Record<DeskTab, number>;
+
+  const narrowed = Boolean(
+    filter.query || filter.tag || filter.delivery || filter.from || filter.until,
+  );
+  const waiting = narrowed
+    ? Number(
+        (
+          await db
+            .selectFrom("orders")
+            .where("status", "=", "new")
+            .select(db.fn.countAll<number>().as("count"))
+            .executeTakeFirst()
+        )?.count ?? 0,
+      )
+    : counts.new;
 
   const total = counts[filter.tab];
   const pageCount = Math.max(1, Math.ceil(total / DESK_PAGE_SIZE));
@@ -184,6 +201,7 @@ export async function listDeskOrders(
     total,
     pageCount,
     counts,
+    waiting,
     cashToCollect: Number(byStatus.get("shipped")?.sum ?? 0),
     cashCollected: Number(byStatus.get("delivered")?.sum ?? 0),
   };

@@ -5,9 +5,13 @@ import { recordChanges } from "~/content/activity.server";
 import { handoffUndone, settleHandoff, undoHandoff } from "~/couriers/settle.server";
 import { isoAt } from "~/platform/clock";
 import { releaseUses, retakeUses } from "~/promotions/uses.server";
+import { REVIEW_AFTER_DAYS, reviewWindow } from "~/reviews/model";
+import { queueShopperNotices } from "~/shopper/notices.server";
 import {
   queueReviewAsk,
   queueStatusMessage,
+  reviewAskTopic,
+  statusTopic,
   withdrawReviewAsk,
   withdrawStatusMessage,
 } from "~/shopper/shopper-messages.server";
@@ -117,7 +121,21 @@ export async function changeOrderStatusIn(
   const moved = { ...order, ...input.also, status: input.to };
   await refreshOrderMessages(trx, moved, chat, now);
   await queueStatusMessage(trx, moved, eventId, now);
-  if (input.to === "delivered") await queueReviewAsk(trx, moved, now, now, chat);
+  if (input.to === "confirmed")
+    await queueShopperNotices(trx, "confirmed", moved, chat.messaging, {
+      topic: statusTopic(eventId),
+      now,
+    });
+  if (input.to === "delivered") {
+    await queueReviewAsk(trx, moved, now, now, chat);
+    const window = reviewWindow(now, chat.reviewAfterDays ?? REVIEW_AFTER_DAYS);
+    if (window)
+      await queueShopperNotices(trx, "delivered", moved, chat.messaging, {
+        topic: reviewAskTopic(moved.id),
+        now,
+        dueAt: Math.max(now, window.from),
+      });
+  }
   return { outcome: "moved", order: moved, from };
 }
 

@@ -1,3 +1,4 @@
+import type { Messaging } from "~/shopper/notices.server";
 import type { Kysely, Transaction } from "kysely";
 import { fixedT } from "~/i18n/instance.server";
 import type { LanguageCode } from "~/i18n/languages";
@@ -32,6 +33,8 @@ export interface ChatSettings {
    * keyed hash (D35); and a correction stores the new phone's hash.
    */
   phoneHashKey: string;
+  /** SMS and e-mail beside Telegram (D87); none in a shop that sends neither. */
+  messaging?: Messaging;
 }
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -1,3 +1,4 @@
+import { queueDeskNotices, queueShopperNotices } from "~/shopper/notices.server";
 import { randomInt } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import { type Origin, PHONE_SOURCE } from "~/analytics/origin";
@@ -231,8 +232,15 @@ async function placeOrderOnce(
       .execute();
 
     await recordPromotions(trx, { id: order.id, phoneKey: phone_key }, pricing, options.now);
-    if (options.telegram)
+    if (options.telegram) {
       await enqueueOrderNotifications(trx, options.telegram, order, options.now);
+      const { messaging } = options.telegram;
+      await queueShopperNotices(trx, "received", order, messaging, {
+        topic: `received:${order.id}`,
+        now: options.now,
+      });
+      await queueDeskNotices(trx, order, messaging, options.now);
+    }
     return { ok: true, placed: { order, items, created: true } };
   });
 }

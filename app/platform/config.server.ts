@@ -6,6 +6,7 @@ import type { DatabaseTarget } from "../../db/connection";
 import { parseWebConcurrency } from "../../server/web-concurrency.mjs";
 import { SECRET_FILES } from "./backup-secrets";
 import { HTML_EMAIL } from "./email";
+import { smsNumber } from "./sms-number";
 
 export interface Config {
   port: number;
@@ -185,13 +186,6 @@ const commaList = v.pipe(
       .filter(Boolean),
   ),
 );
-
-/** A Georgian mobile number as an SMS gateway takes it (995 and nine digits), or null. */
-export function smsNumber(text: string): string | null {
-  const digits = text.replace(/[\s().-]/g, "");
-  const match = /^(?:\+?995|00995|0)?([1-9]\d{8})$/.exec(digits);
-  return match ? `995${match[1]}` : null;
-}
 
 /** An http(s) address, or null. */
 function httpUrl(value: string): URL | null {

@@ -205,7 +205,7 @@ export function applyOrderPageHeaders(headers: Headers, page: string): void {
   // nowhere else, so keeping the address within the shop is enough there.
   headers.set(
     "Referrer-Policy",
-    /^\/o\/[^/]+\/(cancel|review\/.+)$/.test(page) ? "same-origin" : "no-referrer",
+    /^\/o\/[^/]+\/(cancel|stop|review\/.+)$/.test(page) ? "same-origin" : "no-referrer",
   );
 }
 

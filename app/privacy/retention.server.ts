@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from "kysely";
+import { type Kysely, type Transaction, sql } from "kysely";
 import { type ChatSettings, refreshOrderMessages } from "~/orders/message.server";
 import { FINAL_STATUSES } from "~/orders/status";
 import { shopToday, toIsoDate } from "~/platform/calendar";
@@ -51,6 +51,28 @@ export async function depersonaliseOrders(
     .deleteFrom("notifications")
     .where("order_id", "in", orderIds)
     .where("topic", "is not", null)
+    .where("channel", "=", "telegram")
+    .execute();
+  // An SMS or e-mail not sent yet will not be; one that went keeps only that it went, when
+  // and at what cost (the reports count them): its number or address and its words go.
+  await trx
+    .deleteFrom("notifications")
+    .where("order_id", "in", orderIds)
+    .where("channel", "!=", "telegram")
+    .where("status", "=", "pending")
+    .execute();
+  await trx
+    .updateTable("notifications")
+    .set((eb) => ({
+      chat_id: sql<string>`${"removed:"} || cast(${eb.ref("id")} as text)`,
+      text: "",
+      subject: null,
+      html: null,
+      headers: null,
+    }))
+    .where("order_id", "in", orderIds)
+    .where("channel", "!=", "telegram")
+    .where("chat_id", "not like", "removed:%")
     .execute();
   const changed = await trx
     .updateTable("orders")

@@ -10,6 +10,7 @@ import { reviewAsk } from "~/reviews/reviews.server";
 import { shop } from "~/shop.server";
 import { orderPageOf } from "~/shopper/order-page.server";
 import { followLink } from "~/shopper/shopper-chat";
+import { messagesStanding } from "~/shopper/stop.server";
 import { ChatLinks } from "~/ui/ContactsList";
 import { Price } from "~/ui/Price";
 import { useContacts } from "~/ui/contacts";
@@ -29,6 +30,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const when = (at: number | null) => (at === null ? null : formatShopDateTime(at, language));
   const { chatToken, id, ...shown } = page;
   const bot = shop.botUsername();
+  const { messaging } = shop.telegram;
+  // SMS or e-mail come only from a shop that sends them (D87).
+  const messages =
+    messaging?.sms || messaging?.email
+      ? await messagesStanding(shop.db, params.token, shop.config.phoneHashKey)
+      : null;
   const review = await reviewAsk(
     shop.db,
     { id, status: page.status },
@@ -44,6 +51,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     },
     ...shown,
     follow: bot && chatToken ? followLink(bot, chatToken) : null,
+    messages: messages && messages.channels.length > 0 ? { stopped: messages.stopped } : null,
     review: review?.items ?? null,
     placedAt: when(page.placedAt),
     steps: page.steps.map((step) => ({ ...step, at: when(step.at) })),
@@ -206,6 +214,18 @@ export default function OrderPage() {
                 </a>
               </p>
             </div>
+          ) : null}
+          {page.messages ? (
+            <p>
+              {page.messages.stopped ? (
+                t("track.stoppedAlready")
+              ) : (
+                <>
+                  {t("track.stopHint")}{" "}
+                  <Link to={`/o/${page.token}/stop`}>{t("track.stop")}</Link>
+                </>
+              )}
+            </p>
           ) : null}
           {page.cancellable ? (
             <p>

@@ -18,7 +18,7 @@ import { currentDeliveryWindow, submitCheckout } from "~/checkout/submit.server"
 import { deliveryOffer } from "~/delivery/days";
 import { getLocale } from "~/i18n/i18next.server";
 import { isolate } from "~/i18n/isolate";
-import type { LanguageCode } from "~/i18n/languages";
+import { type LanguageCode, getLanguage } from "~/i18n/languages";
 import { formatPrice } from "~/i18n/money";
 import { readForm } from "~/platform/http.server";
 import { minutesLeft } from "~/promotions/guesses.server";
@@ -43,6 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // One token per form shown: sending the same form twice places one order (D9).
     token: randomUUID(),
     window: checkoutWindow(),
+    notice: messagesNotice(language),
     ...(await priced(cart, await shop.promo.read(request), language)),
   };
 }
@@ -52,6 +53,22 @@ async function pricedCart(request: Request, language: LanguageCode) {
   return priceCart(await shop.cart.read(request, cartKnowsOf(catalog)), (key) =>
     cartProduct(catalog, key, language),
   );
+}
+
+/** Which messages the order brings and through what (D87), in words made here. */
+function messagesNotice(language: LanguageCode): string | null {
+  const { messaging } = shop.telegram;
+  const t = shop.t(language, "checkout");
+  const kinds = Object.entries(shop.content().settings.messages.sms)
+    .filter(([, on]) => on)
+    .map(([kind]) => t(`notice.kinds.${kind}`));
+  const sentences = [
+    messaging?.sms && kinds.length > 0
+      ? t("notice.sms", { list: new Intl.ListFormat(getLanguage(language).htmlLang, { type: "conjunction" }).format(kinds) })
+      : null,
+    messaging?.email ? t("notice.email") : null,
+  ].filter(Boolean);
+  return sentences.length > 0 ? sentences.join(" ") : null;
 }
 
 function checkoutWindow() {
@@ -284,6 +301,7 @@ export default function Checkout() {
             minimumNote={minimumNote}
           />
           <p className="order-summary__payment">{t("checkout:summary.payment")}</p>
+          {loaded.notice ? <p>{loaded.notice}</p> : null}
           <Link to="/cart">{t("checkout:summary.edit")}</Link>
         </aside>
       </div>

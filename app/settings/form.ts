@@ -1,3 +1,4 @@
+import { parsePrice } from "~/catalog/product-form";
 import { isLanguageCode, languageCodes } from "~/i18n/languages";
 import { normalizePhone } from "~/phone/phone";
 import { type CalendarDate, compareDates, parseIsoDate } from "~/platform/calendar";
@@ -7,9 +8,14 @@ import {
   type ChatsSettings,
   type Contacts,
   type DeliverySettings,
+  type MessagesSettings,
+  NOTIFY_MAX,
   type Ordering,
+  SEGMENT_PRICE_MAX,
   type TextsSettings,
+  askCodeChoices,
   requiredLanguages,
+  smsMessages,
 } from "./model";
 
 /**
@@ -17,7 +23,7 @@ import {
  * (`@kolkhida_shop` or a t.me link is the username; a phone in any spelling, D30; a number
  * in Arabic-Indic digits too), or the fields that are wrong. Empty hides a contact.
  */
-export type SettingsSection = "contacts" | "orders" | "delivery" | "chats" | "texts";
+export type SettingsSection = "contacts" | "orders" | "delivery" | "chats" | "texts" | "messages";
 
 export type SettingsError =
   | "email"
@@ -29,9 +35,17 @@ export type SettingsError =
   | "from"
   | "fromPast"
   | "daysAhead"
-  | "chatLanguage";
+  | "chatLanguage"
+  | "segmentPrice"
+  | "askCode"
+  | "notifyEmails"
+  | "notifyPhones"
+  | "notifyMany";
 
-export type Parsed<T> = { ok: true; value: T } | { ok: false; errors: SettingsError[] };
+export type Parsed<T> =
+  | { ok: true; value: T }
+  /** `lines`: what could not be read in a list typed one item a line, named in the refusal. */
+  | { ok: false; errors: SettingsError[]; lines?: Partial<Record<SettingsError, string[]>> };
 
 interface Fields {
   get(name: string): string | null;
@@ -105,4 +119,78 @@ export function parseChats(form: Fields): Parsed<ChatsSettings> {
   return isLanguageCode(language)
     ? { ok: true, value: { language } }
     : { ok: false, errors: ["chatLanguage"] };
+}
+
+/** One checkbox a message that may go by SMS: `sms-received`, `sms-morning`… */
+export const smsField = (message: string) => `sms-${message}`;
+
+const EMAIL_MAX = 200;
+
+/** A list typed one item a line, each read by `read`; the lines it cannot read, as typed. */
+function readLines(
+  text: string,
+  read: (line: string) => string | null,
+): { items: string[]; unreadable: string[] } {
+  const items: string[] = [];
+  const unreadable: string[] = [];
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (line === "") continue;
+    const item = read(line);
+    if (item === null) unreadable.push(line);
+    else if (!items.includes(item)) items.push(item);
+  }
+  return { items, unreadable };
+}
+
+/** A phone as SMS takes it, `995XXXXXXXXX`, from any spelling D30 reads. */
+export function smsNumber(text: string): string | null {
+  return normalizePhone(text)?.replace(/\D/g, "") ?? null;
+}
+
+/** A stored `995XXXXXXXXX` as people write it, `+995 599 000 111`. */
+export function smsNumberText(number: string): string {
+  return normalizePhone(`+${number}`) ?? number;
+}
+
+/**
+ * The messages section: a box a message that may go by SMS, the cost of one segment as
+ * GEL ("0.04", "0,04", Arabic-Indic digits too; empty is nothing), when to ask for a code,
+ * and the addresses and numbers each new order goes to, one a line (an e-mail by the
+ * browser's own rule, a phone in any spelling, stored as `995XXXXXXXXX`). Lines that are
+ * neither come back named.
+ */
+export function parseMessages(form: Fields): Parsed<MessagesSettings> {
+  const errors: SettingsError[] = [];
+  const sms = Object.fromEntries(
+    smsMessages.map((message) => [message, form.get(smsField(message)) === "on"]),
+  ) as MessagesSettings["sms"];
+  const price = parsePrice(field(form, "segmentPrice"));
+  if (price === undefined || (price ?? 0) > SEGMENT_PRICE_MAX) errors.push("segmentPrice");
+  const askCode = askCodeChoices.find((choice) => choice === field(form, "askCode"));
+  if (!askCode) errors.push("askCode");
+  const emails = readLines(form.get("notifyEmails") ?? "", (line) =>
+    line.length <= EMAIL_MAX && HTML_EMAIL.test(line) ? line : null,
+  );
+  const phones = readLines(form.get("notifyPhones") ?? "", smsNumber);
+  if (emails.unreadable.length > 0) errors.push("notifyEmails");
+  if (phones.unreadable.length > 0) errors.push("notifyPhones");
+  if (emails.items.length > NOTIFY_MAX || phones.items.length > NOTIFY_MAX)
+    errors.push("notifyMany");
+  if (errors.length > 0 || !askCode)
+    return {
+      ok: false,
+      errors,
+      lines: { notifyEmails: emails.unreadable, notifyPhones: phones.unreadable },
+    };
+  return {
+    ok: true,
+    value: {
+      sms,
+      segmentPrice: price ?? 0,
+      askCode,
+      notifyEmails: emails.items,
+      notifyPhones: phones.items,
+    },
+  };
 }

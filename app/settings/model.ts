@@ -14,6 +14,7 @@ import {
   languageCodes,
 } from "~/i18n/languages";
 import { type CalendarDate, addDays, parseIsoDate, toIsoDate } from "~/platform/calendar";
+import { HTML_EMAIL } from "~/platform/email";
 
 /**
  * The shop's settings an owner changes in the desk (`/desk/settings`), kept in the
@@ -57,6 +58,36 @@ export interface TextsSettings {
   required: LanguageCode[];
 }
 
+/** The shopper's messages that may go by SMS (issue 39), in the order they come. */
+export const smsMessages = ["received", "confirmed", "morning", "delivered"] as const;
+export type SmsMessage = (typeof smsMessages)[number];
+
+/** When the checkout asks for a code sent by SMS: never, for numbers with a refusal, always. */
+export const askCodeChoices = ["never", "refusers", "every"] as const;
+export type AskCode = (typeof askCodeChoices)[number];
+
+/** The most addresses, and the most numbers, the owner's new orders are sent to. */
+export const NOTIFY_MAX = 10;
+/** The most one SMS segment may be said to cost: 10 GEL, in tetri. */
+export const SEGMENT_PRICE_MAX = 10_00;
+/** An SMS destination as stored and as the gateway takes it: 995 and nine digits, no plus. */
+export const SMS_NUMBER = /^995[1-9]\d{8}$/;
+
+/**
+ * What the owner decides about messages (issue 39): which of the shopper's messages go by
+ * SMS when Telegram is not linked, what one SMS segment costs (for the reports), when the
+ * checkout asks for a code, and who else hears of each new order, by e-mail or SMS.
+ */
+export interface MessagesSettings {
+  sms: Record<SmsMessage, boolean>;
+  /** Tetri one SMS segment costs; 0: not counted. */
+  segmentPrice: number;
+  askCode: AskCode;
+  notifyEmails: string[];
+  /** `995XXXXXXXXX`. */
+  notifyPhones: string[];
+}
+
 export interface ShopSettings {
   contacts: Contacts;
   orders: Ordering;
@@ -67,6 +98,7 @@ export interface ShopSettings {
   week: DeliveryWeek;
   /** The delivery zones, in the owner's order (D84). */
   zones: DeliveryZone[];
+  messages: MessagesSettings;
 }
 
 export const defaultSettings: ShopSettings = {
@@ -77,6 +109,13 @@ export const defaultSettings: ShopSettings = {
   texts: { required: [] },
   week: defaultWeek,
   zones: defaultZones.map((zone) => ({ ...zone })),
+  messages: {
+    sms: { received: true, confirmed: true, morning: true, delivered: true },
+    segmentPrice: 0,
+    askCode: "never",
+    notifyEmails: [],
+    notifyPhones: [],
+  },
 };
 
 /** Languages as stored: known codes only, once each, in the shop's order, Russian left out. */
@@ -89,6 +128,41 @@ export function requiredLanguages(value: unknown): LanguageCode[] {
 
 function text(value: unknown): string {
   return typeof value === "string" ? value : "";
+}
+
+/** Strings of a stored list that pass `rule`, once each, at most NOTIFY_MAX. */
+function listOf(value: unknown, rule: RegExp): string[] {
+  const listed = Array.isArray(value) ? value : [];
+  const kept = listed.filter((item): item is string => typeof item === "string" && rule.test(item));
+  return [...new Set(kept)].slice(0, NOTIFY_MAX);
+}
+
+/** The stored messages section, read defensively: a message is sent by SMS unless turned off. */
+export function readMessages(value: unknown): MessagesSettings {
+  const stored = (value && typeof value === "object" ? value : {}) as Record<string, unknown>;
+  const sms = (stored.sms && typeof stored.sms === "object" ? stored.sms : {}) as Record<
+    string,
+    unknown
+  >;
+  const price = stored.segmentPrice;
+  return {
+    sms: {
+      received: sms.received !== false,
+      confirmed: sms.confirmed !== false,
+      morning: sms.morning !== false,
+      delivered: sms.delivered !== false,
+    },
+    segmentPrice:
+      typeof price === "number" &&
+      Number.isInteger(price) &&
+      price >= 0 &&
+      price <= SEGMENT_PRICE_MAX
+        ? price
+        : 0,
+    askCode: askCodeChoices.find((choice) => choice === stored.askCode) ?? "never",
+    notifyEmails: listOf(stored.notifyEmails, HTML_EMAIL),
+    notifyPhones: listOf(stored.notifyPhones, SMS_NUMBER),
+  };
 }
 
 function isoDateOrNull(value: unknown): string | null {
@@ -134,6 +208,7 @@ export function readSettings(rows: readonly { key: string; value: string }[]): S
     texts: { required: requiredLanguages(texts.required) },
     week: readWeek(stored.get("week")),
     zones: readZones(stored.get("zones")?.list),
+    messages: readMessages(stored.get("messages")),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { priceText } from "~/catalog/product-form";
 import {
   type Actor,
   type FieldChange,
@@ -7,8 +8,8 @@ import {
 } from "~/content/activity.server";
 import { bumpRevision } from "~/content/store.server";
 import type { Database } from "../../db/schema";
-import type { SettingsSection } from "./form";
-import { type ShopSettings, readSettings } from "./model";
+import { type SettingsSection, smsNumberText } from "./form";
+import { type MessagesSettings, type ShopSettings, readSettings, smsMessages } from "./model";
 
 type Stored = string | number | boolean | null | readonly string[];
 
@@ -18,6 +19,28 @@ function shown(value: Stored): string | null {
   if (typeof value === "boolean") return value ? "on" : "off";
   if (Array.isArray(value)) return value.join(", ");
   return String(value);
+}
+
+/**
+ * A section's fields as the trail writes them. The messages section is written field by
+ * field in the reader's terms: a box a message, the segment's cost as GEL ("0.04"), the
+ * numbers as people write them.
+ */
+function trailValues(section: SettingsSection, value: unknown): Record<string, string | null> {
+  if (section === "messages") {
+    const messages = value as MessagesSettings;
+    return {
+      ...Object.fromEntries(
+        smsMessages.map((message) => [`sms.${message}`, shown(messages.sms[message])]),
+      ),
+      segmentPrice: priceText(messages.segmentPrice),
+      askCode: messages.askCode,
+      notifyEmails: shown(messages.notifyEmails),
+      notifyPhones: shown(messages.notifyPhones.map(smsNumberText)),
+    };
+  }
+  const fields = value as Record<string, Stored>;
+  return Object.fromEntries(Object.keys(fields).map((key) => [key, shown(fields[key] ?? null)]));
 }
 
 /** The settings as stored now (an owner's page reads them so, not from memory). */
@@ -39,12 +62,12 @@ export async function saveSettings<S extends SettingsSection>(
     const subject = { type: "settings" as const, id: input.section };
     if ((await changesSince(trx, subject, input.revision)).length > 0) return "stale";
     const rows = await trx.selectFrom("shop_settings").selectAll().execute();
-    const before = readSettings(rows)[input.section] as unknown as Record<string, Stored>;
-    const after = input.value as unknown as Record<string, Stored>;
+    const before = trailValues(input.section, readSettings(rows)[input.section]);
+    const after = trailValues(input.section, input.value);
     const changes: FieldChange[] = Object.keys(after).map((key) => ({
       field: `${input.section}.${key}`,
-      before: shown(before[key] ?? null),
-      after: shown(after[key] ?? null),
+      before: before[key] ?? null,
+      after: after[key] ?? null,
     }));
     const stored = await recordChanges(trx, {
       actor: input.actor,

@@ -9,6 +9,7 @@ import { type Clock, isoAt } from "~/platform/clock";
 import { type Job, createJob } from "~/platform/job.server";
 import { REVIEW_AFTER_DAYS, reviewWindow } from "~/reviews/model";
 import type { Database, Order } from "../../db/schema";
+import { type Messaging, queueShopperNotices } from "./notices.server";
 import {
   type OrderForShopper,
   type ShopperTranslate,
@@ -255,10 +256,58 @@ export async function queueMorningMessages(db: Kysely<Database>, now: number): P
   return Number(queued.numInsertedOrUpdatedRows ?? 0);
 }
 
+/**
+ * The delivery day's SMS and e-mail (D87), from 09:00 in Tbilisi: for each order confirmed
+ * or on its way for today that has not had them, with the courier's name once the parcel
+ * is handed over. Same topic as Telegram's (`morning:{order id}:{date}`), so each
+ * destination gets one. Returns how many orders it looked at.
+ */
+export async function queueMorningNotices(
+  db: Kysely<Database>,
+  now: number,
+  messaging: Messaging | undefined,
+): Promise<number> {
+  const day = dueMorning(now);
+  if (!day || !messaging || (!messaging.sms && !messaging.email)) return 0;
+  const due = await db
+    .selectFrom("orders")
+    .leftJoin("couriers", "couriers.id", "orders.courier_id")
+    .selectAll("orders")
+    .select("couriers.name as courier_name")
+    .where("orders.delivery_date", "=", day)
+    .where("orders.status", "in", ["confirmed", "shipped"])
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("notifications")
+            .select(sql`1`.as("one"))
+            .whereRef("notifications.order_id", "=", "orders.id")
+            .where("notifications.channel", "!=", "telegram")
+            .where(
+              "notifications.topic",
+              "=",
+              sql<string>`'morning:' || cast(${sql.ref("orders.id")} as text) || ${`:${day}`}`,
+            ),
+        ),
+      ),
+    )
+    .execute();
+  for (const order of due)
+    await db.transaction().execute((trx) =>
+      queueShopperNotices(trx, "morning", order, messaging, {
+        topic: `morning:${order.id}:${day}`,
+        now,
+        courier: order.status === "shipped" ? order.courier_name : null,
+      }),
+    );
+  return due.length;
+}
+
 /** Looks every minute whether a delivery day's morning messages are due; never throws. */
 export function createMorningJob(options: {
   db: Kysely<Database>;
   now: Clock;
+  messaging?: Messaging;
   onQueued?: () => void;
   log?: Pick<Console, "info" | "error">;
   pollMs?: number;
@@ -269,7 +318,10 @@ export function createMorningJob(options: {
     everyMs: options.pollMs ?? MORNING_POLL_MS,
     log,
     async run() {
-      const queued = await queueMorningMessages(db, now());
+      const at = now();
+      const queued = await queueMorningMessages(db, at);
+      const looked = await queueMorningNotices(db, at, options.messaging);
+      if (looked > 0) options.onQueued?.();
       if (queued > 0) {
         log.info(`${queued} delivery-day message(s) queued for shoppers.`);
         options.onQueued?.();

@@ -2,15 +2,17 @@ import type { Kysely } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { activityMark, listActivity } from "~/content/activity.server";
 import { loadContent, readRevision } from "~/content/store.server";
+import { fieldWords, valueWords } from "~/desk/activity-words";
 import { toIsoDate } from "~/platform/calendar";
 import {
   parseChats,
   parseContacts,
   parseDelivery,
+  parseMessages,
   parseOrdering,
   parseTexts,
 } from "~/settings/form";
-import { deliveryBounds, readSettings } from "~/settings/model";
+import { defaultSettings, deliveryBounds, readMessages, readSettings } from "~/settings/model";
 import { saveSettings } from "~/settings/settings.server";
 import type { Database } from "../../db/schema";
 import { freshDatabase } from "./support/database";
@@ -112,6 +114,124 @@ describe("the settings forms' rules", () => {
     expect(
       deliveryBounds({ from: null, daysAhead: 10 }, { from: null, until: null }, TODAY),
     ).toEqual({ from: null, until: "2026-12-04" });
+  });
+});
+
+describe("the messages section (issue 39)", () => {
+  const everything = {
+    "sms-received": "on",
+    "sms-confirmed": "on",
+    "sms-morning": "on",
+    "sms-delivered": "on",
+    segmentPrice: "",
+    askCode: "never",
+    notifyEmails: "",
+    notifyPhones: "",
+  };
+
+  it("sends every message by SMS, counts no cost, asks no code and tells nobody, by default", () => {
+    expect(readSettings([]).messages).toEqual({
+      sms: { received: true, confirmed: true, morning: true, delivered: true },
+      segmentPrice: 0,
+      askCode: "never",
+      notifyEmails: [],
+      notifyPhones: [],
+    });
+    expect(defaultSettings.messages).toEqual(readSettings([]).messages);
+  });
+
+  it("reads what is stored defensively: what it cannot read is the default", () => {
+    expect(readSettings([{ key: "messages", value: "not json" }]).messages).toEqual(
+      defaultSettings.messages,
+    );
+    expect(
+      readMessages({
+        sms: { received: false, confirmed: "no", morning: 0 },
+        segmentPrice: 4.5,
+        askCode: "always",
+        notifyEmails: ["owner@kolkhida.ge", "owner@kolkhida.ge", "no address", 7],
+        notifyPhones: ["995599000111", "+995 599 000 222", "995099000111", null],
+      }),
+    ).toEqual({
+      // Only `false` turns a message off: a value the shop cannot read keeps it on.
+      sms: { received: false, confirmed: true, morning: true, delivered: true },
+      segmentPrice: 0,
+      askCode: "never",
+      notifyEmails: ["owner@kolkhida.ge"],
+      notifyPhones: ["995599000111"],
+    });
+    expect(readMessages({ sms: "off", segmentPrice: -4, notifyEmails: "a@b.ge" })).toEqual(
+      defaultSettings.messages,
+    );
+    expect(readMessages({ segmentPrice: 4, askCode: "refusers" })).toMatchObject({
+      segmentPrice: 4,
+      askCode: "refusers",
+    });
+    const many = Array.from({ length: 12 }, (_, index) => `owner${index}@kolkhida.ge`);
+    expect(readMessages({ notifyEmails: many }).notifyEmails).toHaveLength(10);
+  });
+
+  it("reads the form as the owner means it: GEL as tetri, phones as 995…, one a line", () => {
+    expect(
+      parseMessages(
+        form({
+          "sms-received": "on",
+          "sms-morning": "on",
+          segmentPrice: " 0,04 ",
+          askCode: "refusers",
+          notifyEmails: " owner@kolkhida.ge \r\n\nnino@kolkhida.ge\nowner@kolkhida.ge",
+          notifyPhones: "0599 000 111\n+995 555 12 34 56\n\u200e+995599000111",
+        }),
+      ),
+    ).toEqual({
+      ok: true,
+      value: {
+        sms: { received: true, confirmed: false, morning: true, delivered: false },
+        segmentPrice: 4,
+        askCode: "refusers",
+        notifyEmails: ["owner@kolkhida.ge", "nino@kolkhida.ge"],
+        notifyPhones: ["995599000111", "995555123456"],
+      },
+    });
+    // Typed on an Arabic keyboard; empty costs nothing.
+    expect(parseMessages(form({ ...everything, segmentPrice: "٠٫٠٥" }))).toMatchObject({
+      ok: true,
+      value: { segmentPrice: 5 },
+    });
+    expect(parseMessages(form(everything))).toEqual({
+      ok: true,
+      value: defaultSettings.messages,
+    });
+  });
+
+  it("refuses what it cannot read, naming the lines that are wrong, and saves nothing", () => {
+    expect(
+      parseMessages(
+        form({
+          ...everything,
+          segmentPrice: "0.045",
+          askCode: "sometimes",
+          notifyEmails: "owner@kolkhida.ge\nowner at kolkhida",
+          notifyPhones: "+995 599 000 111\n+7 900 000 00 00\n12",
+        }),
+      ),
+    ).toEqual({
+      ok: false,
+      errors: ["segmentPrice", "askCode", "notifyEmails", "notifyPhones"],
+      lines: { notifyEmails: ["owner at kolkhida"], notifyPhones: ["+7 900 000 00 00", "12"] },
+    });
+    // More than 10 GEL a segment, or no answer at all to "Ask for a code".
+    expect(parseMessages(form({ ...everything, segmentPrice: "10.01" }))).toMatchObject({
+      ok: false,
+      errors: ["segmentPrice"],
+    });
+    const { askCode: _, ...noChoice } = everything;
+    expect(parseMessages(form(noChoice))).toMatchObject({ ok: false, errors: ["askCode"] });
+    const eleven = Array.from({ length: 11 }, (_, index) => `o${index}@kolkhida.ge`).join("\n");
+    expect(parseMessages(form({ ...everything, notifyEmails: eleven }))).toMatchObject({
+      ok: false,
+      errors: ["notifyMany"],
+    });
   });
 });
 
@@ -248,5 +368,57 @@ describe("saving settings (D31)", () => {
     expect(
       readSettings([{ key: "texts", value: '{"required":["de","ru","xx","de"]}' }]).texts.required,
     ).toEqual(["de"]);
+  });
+
+  it("keeps the messages section with each change in the trail, in the reader's terms", async () => {
+    const actor = { staffId: null, name: "Nino" };
+    const parsed = parseMessages(
+      form({
+        "sms-received": "on",
+        "sms-confirmed": "on",
+        "sms-delivered": "on",
+        segmentPrice: "0.04",
+        askCode: "every",
+        notifyEmails: "owner@kolkhida.ge",
+        notifyPhones: "599 000 111",
+      }),
+    );
+    if (!parsed.ok) throw new Error("the form is right");
+    const read = await activityMark(db);
+    expect(
+      await saveSettings(db, { section: "messages", value: parsed.value, actor, now: NOW }),
+    ).toBe("saved");
+    expect((await loadContent(db)).settings.messages).toEqual(parsed.value);
+    const trail = await listActivity(db, { subject: { type: "settings", id: "messages" } });
+    expect(trail.map(({ field, before: was, after }) => [field, was, after]).reverse()).toEqual([
+      ["messages.sms.morning", "on", "off"],
+      ["messages.segmentPrice", "0.00", "0.04"],
+      ["messages.askCode", "never", "every"],
+      ["messages.notifyEmails", "", "owner@kolkhida.ge"],
+      ["messages.notifyPhones", "", "+995 599 000 111"],
+    ]);
+    // The trail names every field and shows its values in words.
+    for (const { field } of trail) expect(fieldWords(field).kind).toBe("field");
+    expect(valueWords("messages.segmentPrice", "0.04")).toEqual({
+      kind: "money",
+      tetri: 4,
+      note: null,
+    });
+    expect(valueWords("messages.askCode", "every")).toEqual({ kind: "askCode", value: "every" });
+    expect(valueWords("messages.sms.morning", "off")).toEqual({ kind: "flag", value: "off" });
+    expect(
+      await saveSettings(db, { section: "messages", value: parsed.value, actor, now: NOW }),
+    ).toBe("unchanged");
+    // A page read before that save would lose it: refused.
+    expect(
+      await saveSettings(db, {
+        section: "messages",
+        value: { ...parsed.value, askCode: "never" },
+        actor,
+        now: NOW,
+        revision: read,
+      }),
+    ).toBe("stale");
+    expect((await loadContent(db)).settings.messages.askCode).toBe("every");
   });
 });

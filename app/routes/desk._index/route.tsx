@@ -1,8 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, data, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { DESK_QUEUE_REFRESH_MS } from "~/constants";
 import { DoneNotice } from "~/desk/DoneNotice";
 import { type DeskFilterQuery, type DeskTab, deskListHref } from "~/desk/search";
+import { useKeptThisVisit, useRefreshWhileOpen } from "~/desk/use-refresh-while-open";
 import { orderStatuses } from "~/orders/status";
 import { readForm } from "~/platform/http.server";
 import { shop } from "~/shop.server";
@@ -37,6 +39,9 @@ export default function DeskList() {
   const href = (changes: Partial<DeskFilterQuery>) => deskListHref({ ...filter, ...changes });
   const here = href({});
   const deliveryIsDate = /^\d{4}-\d{2}-\d{2}$/.test(filter.delivery);
+  // New orders come in while the list is open. Not a search: each one is in the access log.
+  useRefreshWhileOpen(DESK_QUEUE_REFRESH_MS, filter.query === "");
+  const outcome = useKeptThisVisit(data.outcome);
 
   return (
     <section className="desk-page desk-list">
@@ -59,7 +64,7 @@ export default function DeskList() {
           </p>
         ) : null}
       </div>
-      <DoneNotice outcome={data.outcome} recent={data.recent} />
+      <DoneNotice outcome={outcome} recent={data.recent} />
 
       <Form method="get" className="desk-search">
         <p className="desk-search__query">

@@ -47,7 +47,11 @@ export async function readOrderList(shop: DeskContext, session: GuardedSession, 
   const lateAfter = shop.config.desk.confirmWithinHours * HOUR_MS;
   return {
     view: {
-      meta: { title: pageTitle(t, t("list.title"), { brand: false }), noindex: true },
+      meta: {
+        // The tab counts the orders waiting to be confirmed, as mail counts unread letters.
+        title: `${list.waiting > 0 ? `(${list.waiting}) ` : ""}${pageTitle(t, t("list.title"), { brand: false })}`,
+        noindex: true,
+      },
       filter: { ...toFilterQuery(filter), page: Math.min(filter.page, list.pageCount) },
       selectAll: url.searchParams.get("select") === "all",
       counts: list.counts,

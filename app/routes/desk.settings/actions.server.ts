@@ -8,6 +8,7 @@ import {
   parseChats,
   parseContacts,
   parseDelivery,
+  parseMessages,
   parseOrdering,
   parseTexts,
 } from "~/settings/form";
@@ -21,6 +22,8 @@ export type Answer =
       errors: SettingsError[];
       values: Record<string, string>;
       revision?: number;
+      /** A list's lines that could not be read, by its field, named in the refusal. */
+      lines?: Partial<Record<SettingsError, string[]>>;
     }
   | (StaleAnswer & { section: SettingsSection });
 
@@ -46,7 +49,9 @@ export async function saveSettingsForm(
             ? parseChats(form)
             : section === "texts"
               ? parseTexts(form)
-              : null;
+              : section === "messages"
+                ? parseMessages(form)
+                : null;
   if (!parsed || section === null)
     throw new Response("Unknown settings section.\n", { status: 400 });
   const values = Object.fromEntries(form);
@@ -59,6 +64,7 @@ export async function saveSettingsForm(
       errors: parsed.errors,
       values,
       revision,
+      lines: parsed.lines,
     };
     return data<Answer>(answer, 400);
   }
@@ -76,9 +82,12 @@ export async function saveSettingsForm(
       subject,
       since: revision ?? 0,
       typed: values,
-      // Checkboxes and the Telegram name are stored in other words than the form's.
+      // Checkboxes, the Telegram name and the lists a line an item are stored in other
+      // words than the form's.
       control: (field) =>
-        /\.(taking|telegram|required)$/.test(field) ? null : (field.split(".")[1] ?? null),
+        /\.(taking|telegram|required|notifyEmails|notifyPhones)$|^messages\.sms\./.test(field)
+          ? null
+          : (field.split(".")[1] ?? null),
     });
     return data<Answer>({ ...stale, section: named }, 409);
   }

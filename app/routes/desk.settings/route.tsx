@@ -17,12 +17,14 @@ import {
 import { readStoredSettings } from "~/settings/settings.server";
 import { shop } from "~/shop.server";
 import { pageMetaTags, pageTitle } from "~/ui/meta";
+import { MessagesForm } from "./MessagesForm";
 import { SettingsForm } from "./SettingsForm";
 import { type Answer, saveSettingsForm } from "./actions.server";
 
 /**
  * The shop's settings (D31): contacts, taking orders, the delivery window, the desk chats'
- * language, the languages a product's texts must be complete in (D36). Owners only.
+ * language, the languages a product's texts must be complete in (D36), messages by SMS and
+ * e-mail (issue 39). Owners only.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   await shop.desk.requireOwner(request);
@@ -54,9 +56,10 @@ export default function DeskSettings() {
   /** A section's kit: its own answer's typed values and problems, or what is stored. */
   const kit = (section: SettingsSection) => {
     const own = answer?.section === section ? answer : undefined;
+    const lines = own?.kind === "fields" ? own.lines : undefined;
     return formAnswer<SettingsError>(own && { ...own, errors: problemsOf(own) }, {
       prefix: section,
-      text: (name) => t(`settings.errors.${name}`),
+      text: (name) => t(`settings.errors.${name}`, { lines: lines?.[name]?.join(", ") ?? "" }),
     });
   };
   const section = { answer, revision };
@@ -220,6 +223,8 @@ export default function DeskSettings() {
           </p>
         </Choices>
       </SettingsForm>
+
+      <MessagesForm {...section} messages={settings.messages} kit={kit("messages")} />
     </section>
   );
 }
