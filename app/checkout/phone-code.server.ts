@@ -5,9 +5,9 @@ import { phoneStanding } from "~/orders/read.server";
 import { normalizePhone } from "~/phone/phone";
 import { phoneKey } from "~/phone/phone-key.server";
 import { type Clock, isoAt } from "~/platform/clock";
+import type { AskCode } from "~/settings/model";
 import type { Database } from "../../db/schema";
 import {
-  type AskCode,
   CODE_DIGITS,
   CODE_LIFETIME_MS,
   CODE_MAX_TRIES,

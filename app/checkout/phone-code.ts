@@ -1,4 +1,5 @@
 import { asciiDigits } from "~/platform/digits";
+import type { AskCode } from "~/settings/model";
 
 // The checkout's code by SMS (D87): who must give one, and what a code's row allows. Pure,
 // so the rules are tested with any clock; phone-code.server.ts keeps the rows.
@@ -25,19 +26,6 @@ export interface CodeStep {
   phone: string;
   triesLeft?: number;
   retryAfterSeconds?: number;
-}
-
-/** The owner's `Ask for a code`: never, for numbers with a refusal, for every order. */
-export type AskCode = "never" | "refusers" | "every";
-const askCodes: readonly AskCode[] = ["never", "refusers", "every"];
-
-/**
- * The owner's choice as the settings hold it (`messages.askCode`), read defensively:
- * anything else is `never`, the default.
- */
-export function askCodeOf(settings: { messages?: { askCode?: unknown } | null }): AskCode {
-  const value = settings.messages?.askCode;
-  return askCodes.find((ask) => ask === value) ?? "never";
 }
 
 /**

@@ -2,7 +2,6 @@ import type { Kysely } from "kysely";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   CODE_LIFETIME_MS,
-  askCodeOf,
   codeState,
   codeWaitMs,
   needsCode,
@@ -26,10 +25,7 @@ const MINUTE = 60 * 1000;
 const PHONE = "+995 555 123 456";
 
 describe("who must give a code", () => {
-  it("is nobody by default, and nobody whatever the setting while SMS is off", () => {
-    expect(askCodeOf({})).toBe("never");
-    expect(askCodeOf({ messages: { askCode: "sometimes" } })).toBe("never");
-    expect(askCodeOf({ messages: { askCode: "refusers" } })).toBe("refusers");
+  it("is nobody whatever the setting while SMS is off", () => {
     for (const ask of ["never", "refusers", "every"] as const)
       expect(needsCode(ask, 3, false)).toBe(false);
   });
