@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { type Kysely, sql } from "kysely";
+import type { LanguageCode } from "~/i18n/languages";
 import { queueMessages } from "~/orders/outbox.server";
 import { phoneStanding } from "~/orders/read.server";
 import { normalizePhone } from "~/phone/phone";
@@ -23,7 +24,7 @@ export interface PhoneCodesOptions {
   /** PHONE_HASH_KEY: keys the phone (D35) and the code alike. */
   key: string;
   /** The SMS's words around a code, in the shopper's language. */
-  text(code: string, language: string): string;
+  text(code: string, language: LanguageCode): string;
   /** After a code's SMS was queued (the shop sends it at once: `kickOutbox`). */
   onQueued?(): void;
   /** Makes a code; six random digits unless a test says otherwise. */
@@ -85,7 +86,7 @@ export function createPhoneCodes(options: PhoneCodesOptions) {
      * Sends `phone` a code in `language`, within the hourly limit. Unless `fresh`, a code
      * sent before that still works is kept and nothing is sent.
      */
-    async send(phone: string, language: string, { fresh }: { fresh: boolean }) {
+    async send(phone: string, language: LanguageCode, { fresh }: { fresh: boolean }) {
       const at = now();
       const phoneHash = phoneKey(phone, key);
       const outcome: SendOutcome = await db.transaction().execute(async (trx) => {

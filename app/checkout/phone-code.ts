@@ -1,3 +1,4 @@
+import { isolate } from "~/i18n/isolate";
 import { asciiDigits } from "~/platform/digits";
 import type { AskCode } from "~/settings/model";
 
@@ -76,4 +77,35 @@ export function codeWaitMs(sentAt: readonly string[], now: number): number {
   if (recent.length < CODES_PER_WINDOW) return 0;
   const freed = recent[recent.length - CODES_PER_WINDOW] ?? now;
   return Math.max(0, freed + CODE_WINDOW_MS - now);
+}
+
+/** What the code's step shows, its words made on the server (the page's first load has none). */
+export interface CodeStepView {
+  message: string;
+  /** Something went wrong (the words are an alert), rather than news of a code sent. */
+  problem: boolean;
+  /** The shop's phone for those who get no code (its words and tel: link); null: none. */
+  call: { phone: string; href: string } | null;
+  /** The form's token, kept through the step so the order is placed once. */
+  token: string;
+}
+
+/** The code's step in the shopper's words (`t` in the checkout's language). */
+export function codeStepView(
+  step: CodeStep,
+  t: (key: string, options?: Record<string, unknown>) => string,
+  call: CodeStepView["call"],
+  token: string,
+): CodeStepView {
+  const count =
+    step.reason === "limit"
+      ? Math.max(1, Math.ceil((step.retryAfterSeconds ?? 0) / 60))
+      : step.triesLeft;
+  const key = step.reason === "blocked" && !call ? "blockedNoPhone" : step.reason;
+  return {
+    message: t(`checkout:code.${key}`, { phone: isolate(step.phone), count }),
+    problem: !["sent", "kept", "resent"].includes(step.reason),
+    call,
+    token,
+  };
 }

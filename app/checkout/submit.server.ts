@@ -4,6 +4,7 @@ import type { Cart } from "~/cart/model";
 import { deliveryOffer } from "~/delivery/days";
 import { chosenZone } from "~/delivery/fee";
 import type { DeliveryWeek, DeliveryZone } from "~/delivery/zones";
+import { type LanguageCode, defaultLanguage, isLanguageCode } from "~/i18n/languages";
 import type { TelegramSettings } from "~/orders/outbox.server";
 import { shopToday } from "~/platform/calendar";
 import type { Clock } from "~/platform/clock";
@@ -155,7 +156,13 @@ export async function submitCheckout(
         : { message: "errors.unavailableNoPhone", fields: [] },
     );
 
-  const asked = await askForCode(deps, form, checked.values.phone, token, submission.language);
+  const asked = await askForCode(
+    deps,
+    form,
+    checked.values.phone,
+    token,
+    isLanguageCode(submission.language) ? submission.language : defaultLanguage,
+  );
   if (asked.status === "code") return { ...asked, values, token };
   // The code this order took: given back should the order not be placed after all.
   const release = async () => {
@@ -231,7 +238,7 @@ async function askForCode(
   form: URLSearchParams,
   phone: string,
   token: string,
-  language: string,
+  language: LanguageCode,
 ): Promise<CodeAnswer> {
   const pass: CodeAnswer = { status: "pass", taken: null };
   if (!deps.codes || !(await deps.codes.service.required(deps.codes.ask, phone))) return pass;
