@@ -8,6 +8,9 @@ import {
   typedCode,
 } from "~/checkout/phone-code";
 import { createPhoneCodes } from "~/checkout/phone-code.server";
+import { createRateLimiter } from "~/checkout/rate-limit.server";
+import { type CheckoutDeps, submitCheckout } from "~/checkout/submit.server";
+import { defaultWeek, defaultZones } from "~/delivery/zones";
 import { createDispatcher } from "~/orders/dispatcher.server";
 import { placeOrder } from "~/orders/place.server";
 import { isoAt } from "~/platform/clock";
@@ -226,5 +229,112 @@ describe("codes sent and checked", () => {
     expect(await codesOf.required("refusers", "+995 599 000 111")).toBe(false);
     expect(await codesOf.required("every", "+995 599 000 111")).toBe(true);
     expect(await codesOf.required("never", PHONE)).toBe(false);
+  });
+});
+
+describe("the checkout with a code", () => {
+  let db: Kysely<Database>;
+  let codes: string[];
+  beforeEach(async () => {
+    db = await freshDatabase("code-checkout");
+    codes = [];
+  });
+  afterEach(() => db.destroy());
+
+  function deps(): CheckoutDeps {
+    const now = () => START;
+    return {
+      db,
+      now,
+      takingOrders: true,
+      shopPhone: null,
+      delivery: { from: null, until: null },
+      zones: defaultZones,
+      week: defaultWeek,
+      telegram: {
+        botToken: null,
+        chatIds: [],
+        deskChatIds: [],
+        holdAfterRefusals: 2,
+        phoneHashKey: PHONE_HASH_KEY,
+        language: "ru",
+      },
+      rateLimiter: createRateLimiter(db, () => 10, now),
+      codes: {
+        ask: "every",
+        service: createPhoneCodes({
+          db,
+          now,
+          key: PHONE_HASH_KEY,
+          text: (code) => code,
+          generate: () => {
+            codes.push(String(200000 + codes.length));
+            return codes.at(-1) ?? "";
+          },
+        }),
+      },
+    };
+  }
+
+  const submission = (
+    fields: Record<string, string> = {},
+    cart = [{ key: "body/hemor-cream", qty: 1 }],
+  ) => ({
+    form: new URLSearchParams({
+      token: "token-0123456789abcdef",
+      address: "Rustaveli 1",
+      phone: PHONE,
+      deliveryTime: "03.12.26",
+      messenger: "",
+      email: "",
+      ...fields,
+    }),
+    cart,
+    language: "ka",
+    client: "ip:203.0.113.7",
+  });
+  const orders = async () => (await db.selectFrom("orders").select("id").execute()).length;
+
+  it("places nothing until the right code comes with the form, and places it once", async () => {
+    expect(await submitCheckout(deps(), submission())).toMatchObject({
+      status: "code",
+      httpStatus: 200,
+      step: { reason: "sent", phone: PHONE },
+      token: "token-0123456789abcdef",
+    });
+    // The form sent again: the code sent before still works, and no other goes.
+    expect(await submitCheckout(deps(), submission())).toMatchObject({ step: { reason: "kept" } });
+    expect(codes).toHaveLength(1);
+    expect(await submitCheckout(deps(), submission({ code: "12a456" }))).toMatchObject({
+      httpStatus: 400,
+      step: { reason: "format" },
+    });
+    expect(await submitCheckout(deps(), submission({ code: "999999" }))).toMatchObject({
+      step: { reason: "wrong", triesLeft: 4 },
+    });
+    expect(await orders()).toBe(0);
+
+    // Right, but the order is not placed (the cart emptied meanwhile): the code is given back.
+    const code = codes[0] ?? "";
+    expect(await submitCheckout(deps(), submission({ code }, []))).toEqual({
+      status: "emptyCart",
+    });
+    expect(await submitCheckout(deps(), submission({ code }))).toMatchObject({ status: "placed" });
+    // Sent twice: the first order, no code asked again.
+    expect(await submitCheckout(deps(), submission({ code }))).toMatchObject({ status: "placed" });
+    expect(await submitCheckout(deps(), submission())).toMatchObject({ status: "placed" });
+    expect(await orders()).toBe(1);
+  });
+
+  it("sends a new code on Send a new code, within three an hour", async () => {
+    await submitCheckout(deps(), submission());
+    const resend = submission({ intent: "codeResend", code: "" });
+    expect(await submitCheckout(deps(), resend)).toMatchObject({ step: { reason: "resent" } });
+    expect(await submitCheckout(deps(), resend)).toMatchObject({ step: { reason: "resent" } });
+    expect(await submitCheckout(deps(), resend)).toMatchObject({
+      httpStatus: 429,
+      step: { reason: "limit", retryAfterSeconds: 3600 },
+    });
+    expect(codes).toHaveLength(3);
   });
 });
