@@ -48,11 +48,3 @@ export const REVIEWS_PER_PAGE = [
 /** A drag beyond this share of the viewport width turns the page; 120 px when the width is unknown. */
 export const DRAG_THRESHOLD_RATIO = 0.18;
 export const DRAG_THRESHOLD_FALLBACK_PX = 120;
-
-/**
- * The desk's queue of orders to confirm reads itself again this often while it is open and
- * seen (with scripts; without, a reload does), and at once when its tab comes back.
- */
-export const DESK_QUEUE_REFRESH_MS = 20_000;
-/** Two reasons to refresh at once (the tab shown and focused) make one read. */
-export const DESK_QUEUE_REFRESH_GAP_MS = 2_000;

@@ -1,6 +1,14 @@
 import { useLocation, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { DESK_QUEUE_REFRESH_GAP_MS } from "~/constants";
+
+/**
+ * The desk's queue of orders to confirm reads itself again this often while it is open and
+ * seen (with scripts; without, a reload does), and at once when its tab comes back. Here,
+ * not in app/constants.ts, which rides in every storefront page's first load.
+ */
+export const DESK_QUEUE_REFRESH_MS = 20_000;
+/** Two reasons to refresh at once (the tab shown and focused) make one read. */
+export const DESK_QUEUE_REFRESH_GAP_MS = 2_000;
 
 /**
  * A page that shows what others change (the queue of orders to confirm) reads its loaders

@@ -7,9 +7,10 @@ export const i18nConfig = {
   defaultNS: "common",
   /**
    * Every namespace. The browser loads all of a language's storefront namespaces in one
-   * request; the desk's texts come in a second one, only on desk pages.
+   * request; the desk's texts come in a second one, only on desk pages; the messages'
+   * never leave the server. Those two come last (see `storefrontNamespaces`).
    */
-  ns: ["common", "catalog", "home", "pages", "cart", "checkout", "desk"],
+  ns: ["common", "catalog", "home", "pages", "cart", "checkout", "desk", "messages"],
   interpolation: { escapeValue: false },
   react: { useSuspense: false },
 } as const;
@@ -17,5 +18,8 @@ export const i18nConfig = {
 /** Texts only the owner's desk uses: shoppers never download them. */
 export const DESK_NAMESPACE = "desk";
 
-/** What every shopper's browser loads: every namespace but the desk's. */
-export const storefrontNamespaces = i18nConfig.ns.filter((ns) => ns !== DESK_NAMESPACE);
+/** The words of the SMS and e-mail the shop sends (D87): the server alone writes them. */
+export const MESSAGES_NAMESPACE = "messages";
+
+/** What every shopper's browser loads: every namespace but the last two, the desk's and the messages'. */
+export const storefrontNamespaces = i18nConfig.ns.slice(0, -2);

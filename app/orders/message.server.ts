@@ -1,4 +1,3 @@
-import type { Messaging } from "~/shopper/notices.server";
 import type { Kysely, Transaction } from "kysely";
 import { fixedT } from "~/i18n/instance.server";
 import type { LanguageCode } from "~/i18n/languages";
@@ -14,6 +13,7 @@ import { formatOrderNumber } from "~/orders/order-number";
 import { isoAt } from "~/platform/clock";
 import { readSettings } from "~/settings/model";
 import type { Database, Order } from "../../db/schema";
+import type { Messaging } from "./messaging";
 import { actorLabel } from "./order-words";
 import { phoneStanding, promotionsOf } from "./read.server";
 

@@ -1,4 +1,3 @@
-import { queueDeskNotices, queueShopperNotices } from "~/shopper/notices.server";
 import { randomInt } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import { type Origin, PHONE_SOURCE } from "~/analytics/origin";
@@ -14,6 +13,7 @@ import { isoAt } from "~/platform/clock";
 import type { Promotion } from "~/promotions/model";
 import { type CodeProblem, type Pricing, findCode, pricePromotions } from "~/promotions/pricing";
 import { codeUsage, recordPromotions } from "~/promotions/uses.server";
+import { queueDeskNotices, queueShopperNotices } from "~/shopper/notices.server";
 import { newTrackToken } from "~/shopper/tracking";
 import { isUniqueViolation } from "../../db/connection";
 import type { Database, Order, OrderItem } from "../../db/schema";

@@ -221,8 +221,7 @@ export default function OrderPage() {
                 t("track.stoppedAlready")
               ) : (
                 <>
-                  {t("track.stopHint")}{" "}
-                  <Link to={`/o/${page.token}/stop`}>{t("track.stop")}</Link>
+                  {t("track.stopHint")} <Link to={`/o/${page.token}/stop`}>{t("track.stop")}</Link>
                 </>
               )}
             </p>

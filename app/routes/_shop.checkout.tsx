@@ -45,7 +45,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // One token per form shown: sending the same form twice places one order (D9).
     token: randomUUID(),
     window: checkoutWindow(),
-    notice: messagesNotice(language),
+    // How the order is paid, and which messages it brings and through what (D87).
+    payment: [shop.t(language, "checkout")("summary.payment"), messagesNotice(language)]
+      .filter(Boolean)
+      .join(" "),
     ...(await priced(cart, await shop.promo.read(request), language)),
   };
 }
@@ -66,7 +69,11 @@ function messagesNotice(language: LanguageCode): string | null {
     .map(([kind]) => t(`notice.kinds.${kind}`));
   const sentences = [
     messaging?.sms && kinds.length > 0
-      ? t("notice.sms", { list: new Intl.ListFormat(getLanguage(language).htmlLang, { type: "conjunction" }).format(kinds) })
+      ? t("notice.sms", {
+          list: new Intl.ListFormat(getLanguage(language).htmlLang, { type: "conjunction" }).format(
+            kinds,
+          ),
+        })
       : null,
     messaging?.email ? t("notice.email") : null,
   ].filter(Boolean);
@@ -334,8 +341,7 @@ export default function Checkout() {
             due={summary.due}
             minimumNote={minimumNote}
           />
-          <p className="order-summary__payment">{t("checkout:summary.payment")}</p>
-          {loaded.notice ? <p>{loaded.notice}</p> : null}
+          <p className="order-summary__payment">{loaded.payment}</p>
           <Link to="/cart">{t("checkout:summary.edit")}</Link>
         </aside>
       </div>

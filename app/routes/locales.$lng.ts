@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { DESK_NAMESPACE } from "~/i18n/config";
+import { DESK_NAMESPACE, MESSAGES_NAMESPACE } from "~/i18n/config";
 import { isLanguageCode } from "~/i18n/languages";
 import { resources, resourcesVersion } from "~/i18n/resources.server";
 
@@ -10,7 +10,7 @@ const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
  * `/locales/{lng}.json?v={version}`: one small response per language, so moving between
  * pages never waits for a namespace. The desk's texts are a second response
  * (`?ns=desk`), fetched only by desk pages. A request naming the current version is
- * cached for good.
+ * cached for good. The SMS and e-mail words (`messages`) are never sent.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const language = params.lng?.replace(/\.json$/, "");
@@ -18,7 +18,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
   const search = new URL(request.url).searchParams;
   const current = search.get("v") === resourcesVersion;
-  const { [DESK_NAMESPACE]: desk, ...storefront } = resources[language] ?? {};
+  // The messages' words are the server's alone: no browser needs them.
+  const {
+    [DESK_NAMESPACE]: desk,
+    [MESSAGES_NAMESPACE]: _messages,
+    ...storefront
+  } = resources[language] ?? {};
   const body = search.get("ns") === DESK_NAMESPACE ? { [DESK_NAMESPACE]: desk } : storefront;
   return new Response(JSON.stringify(body), {
     headers: {

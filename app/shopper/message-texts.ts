@@ -107,32 +107,32 @@ export function smsText(kind: MessageKind, order: OrderMessageView, t: Translate
   const total = smsAmount(order.total);
   switch (kind) {
     case "received":
-      return withLink(t("checkout:messages.sms.received", { number, total }), order.link);
+      return withLink(t("messages:sms.received", { number, total }), order.link);
     case "confirmed": {
       const when = deliveryDay(order.deliveryDate, t);
       const text = when
-        ? t("checkout:messages.sms.confirmed", { number, ...when })
-        : t("checkout:messages.sms.confirmedUndated", { number });
+        ? t("messages:sms.confirmed", { number, ...when })
+        : t("messages:sms.confirmedUndated", { number });
       return withLink(text, order.link);
     }
     case "morning": {
       const courier = order.courier ? oneLine(order.courier) : "";
       if (courier) {
-        const text = t("checkout:messages.sms.morningCourier", { number, total, courier });
+        const text = t("messages:sms.morningCourier", { number, total, courier });
         if (smsSegments(text) <= SMS_MAX_SEGMENTS) return text;
       }
-      return t("checkout:messages.sms.morning", { number, total });
+      return t("messages:sms.morning", { number, total });
     }
     case "delivered":
       return order.link
-        ? withLink(t("checkout:messages.sms.deliveredReview", { number }), order.link)
-        : t("checkout:messages.sms.delivered", { number });
+        ? withLink(t("messages:sms.deliveredReview", { number }), order.link)
+        : t("messages:sms.delivered", { number });
   }
 }
 
 /** The checkout's code by SMS: one part in every language. */
 export function codeSms(code: string, t: Translate, minutes = CODE_VALID_MINUTES): string {
-  return t("checkout:messages.code", { code, count: minutes });
+  return t("messages:code", { code, count: minutes });
 }
 
 /**
@@ -236,7 +236,7 @@ export function emailMessage(
   switch (kind) {
     case "received":
       paragraphs.push(
-        t("checkout:messages.email.received", { number }),
+        t("messages:email.received", { number }),
         t("checkout:thanks.total", { total }),
       );
       break;
@@ -244,8 +244,8 @@ export function emailMessage(
       const when = deliveryDay(order.deliveryDate, t);
       paragraphs.push(
         when
-          ? t("checkout:messages.sms.confirmed", { number, ...when, date: isolate(when.date) })
-          : t("checkout:messages.sms.confirmedUndated", { number }),
+          ? t("messages:sms.confirmed", { number, ...when, date: isolate(when.date) })
+          : t("messages:sms.confirmedUndated", { number }),
         t("checkout:thanks.total", { total }),
       );
       break;
@@ -253,8 +253,7 @@ export function emailMessage(
     case "morning": {
       paragraphs.push(t("checkout:bot.morning", { number, total }));
       const courier = order.courier ? oneLine(order.courier) : "";
-      if (courier)
-        paragraphs.push(t("checkout:messages.email.courier", { courier: isolate(courier) }));
+      if (courier) paragraphs.push(t("messages:email.courier", { courier: isolate(courier) }));
       break;
     }
     case "delivered":
@@ -267,26 +266,23 @@ export function emailMessage(
   }
   const name = shop.name ? oneLine(shop.name) : "";
   const why = name
-    ? t("checkout:messages.email.why", { shop: isolate(name) })
-    : t("checkout:messages.email.whyUnnamed");
+    ? t("messages:email.why", { shop: isolate(name) })
+    : t("messages:email.whyUnnamed");
   return renderEmail({
     language: order.language,
-    subject: t(`checkout:messages.email.subject.${kind}`, { number }),
+    subject: t(`messages:email.subject.${kind}`, { number }),
     paragraphs,
     action: order.link
       ? {
-          label:
-            kind === "delivered"
-              ? t("checkout:messages.email.review")
-              : t("checkout:messages.email.open"),
+          label: kind === "delivered" ? t("messages:email.review") : t("messages:email.open"),
           href: order.link,
         }
       : null,
     footer: order.unsubscribe
-      ? [why, t("checkout:messages.email.stop")]
-      : [why, t("checkout:messages.email.stopAsk")],
+      ? [why, t("messages:email.stop")]
+      : [why, t("messages:email.stopAsk")],
     stop: order.unsubscribe
-      ? { label: t("checkout:messages.email.stopLink"), href: order.unsubscribe }
+      ? { label: t("messages:email.stopLink"), href: order.unsubscribe }
       : null,
   });
 }

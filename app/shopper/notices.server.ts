@@ -1,11 +1,10 @@
 import type { Transaction } from "kysely";
 import { fixedT } from "~/i18n/instance.server";
-import type { LanguageCode } from "~/i18n/languages";
 import { orderAmounts } from "~/orders/amounts";
 import type { Translate } from "~/orders/message";
+import type { Messaging } from "~/orders/messaging";
 import { formatOrderNumber } from "~/orders/order-number";
 import { type QueuedMessage, queueMessages } from "~/orders/outbox.server";
-import { promotionsOf } from "~/orders/read.server";
 import { smsNumber } from "~/platform/sms-number";
 import {
   type MessageKind,
@@ -15,25 +14,8 @@ import {
   smsText,
 } from "~/shopper/message-texts";
 import type { Database, Order } from "../../db/schema";
+import { followingChats } from "./following.server";
 import { orderLanguage } from "./shopper-chat";
-import { followingChats } from "./shopper-messages.server";
-
-/**
- * What the shop can send besides Telegram, and what the owner chose (D87). Made by the
- * composition root; the owner's choices are read at each use, so a change applies at once.
- */
-export interface Messaging {
-  /** An SMS gateway is configured. */
-  sms: boolean;
-  /** An SMTP server is configured. */
-  email: boolean;
-  /** PUBLIC_URL: the links in messages; none without it. */
-  publicUrl: string | null;
-  /** Which of the shopper's messages go by SMS (`/desk/settings`). */
-  smsKinds(): Record<MessageKind, boolean>;
-  /** Who hears of each new order: DESK_NOTIFY_* and the settings' lists together. */
-  desk(): { emails: string[]; phones: string[]; language: LanguageCode };
-}
 
 /** The shopper's SMS and e-mail need a phone, an address and the order's page. */
 type NoticeOrder = Pick<
@@ -80,22 +62,27 @@ export async function queueShopperNotices(
     (await followingChats(trx, order.id)).length === 0;
   const byEmail = messaging.email && Boolean(order.email);
   if (!bySms && !byEmail) return;
-  const promotions = (await promotionsOf(trx, [order.id])).get(order.id) ?? [];
   const language = orderLanguage(order);
   const t = fixedT(language, "checkout") as unknown as Translate;
   const links = orderLinks(messaging.publicUrl, order.track_token);
   const view = {
     number: formatOrderNumber(order.order_number),
     // The cash the courier collects: the one amount every surface shows (D84, D86).
-    total: orderAmounts({ ...order, promotions }).total,
+    total: orderAmounts(order).total,
     deliveryDate: order.delivery_date,
     courier: when.courier ?? null,
     link: kind === "delivered" ? links.review : links.page,
     language,
   };
-  const base = { orderId: order.id, topic: when.topic, dueAt: when.dueAt ?? when.now, now: when.now };
+  const base = {
+    orderId: order.id,
+    topic: when.topic,
+    dueAt: when.dueAt ?? when.now,
+    now: when.now,
+  };
   const messages: QueuedMessage[] = [];
-  if (bySms && phone) messages.push({ ...base, channel: "sms", to: phone, text: smsText(kind, view, t) });
+  if (bySms && phone)
+    messages.push({ ...base, channel: "sms", to: phone, text: smsText(kind, view, t) });
   if (byEmail && order.email) {
     const mail = emailMessage(kind, { ...view, unsubscribe: links.stop }, t, {});
     messages.push({
@@ -126,10 +113,7 @@ export async function queueShopperNotices(
  */
 export async function queueDeskNotices(
   trx: Transaction<Database>,
-  order: Pick<
-    Order,
-    "id" | "order_number" | "phone" | "total" | "delivery_area" | "delivery_date"
-  >,
+  order: Pick<Order, "id" | "order_number" | "phone" | "total" | "delivery_area" | "delivery_date">,
   messaging: Messaging | undefined,
   now: number,
 ): Promise<void> {

@@ -2,6 +2,7 @@ import escapeHtml from "escape-html";
 import { type Kysely, type Transaction, sql } from "kysely";
 import { fixedT } from "~/i18n/instance.server";
 import type { ChatSettings } from "~/orders/message.server";
+import type { Messaging } from "~/orders/messaging";
 import { formatOrderNumber } from "~/orders/order-number";
 import { promotionsOf } from "~/orders/read.server";
 import { shopToday, startOfShopDay, toIsoDate } from "~/platform/calendar";
@@ -9,7 +10,8 @@ import { type Clock, isoAt } from "~/platform/clock";
 import { type Job, createJob } from "~/platform/job.server";
 import { REVIEW_AFTER_DAYS, reviewWindow } from "~/reviews/model";
 import type { Database, Order } from "../../db/schema";
-import { type Messaging, queueShopperNotices } from "./notices.server";
+import { followingChats } from "./following.server";
+import { queueShopperNotices } from "./notices.server";
 import {
   type OrderForShopper,
   type ShopperTranslate,
@@ -28,17 +30,6 @@ export const MORNING_POLL_MS = 60_000;
 /** The order's texts for its shopper: the `checkout` dictionary in the order's language. */
 export function shopperT(order: Pick<Order, "language">): ShopperTranslate {
   return fixedT(orderLanguage(order), "checkout") as unknown as ShopperTranslate;
-}
-
-/** The chats following an order in Telegram (issue 24). */
-export async function followingChats(db: Db, orderId: number): Promise<string[]> {
-  const rows = await db
-    .selectFrom("shopper_chats")
-    .select("chat_id")
-    .where("order_id", "=", orderId)
-    .orderBy("linked_at")
-    .execute();
-  return rows.map((row) => row.chat_id);
 }
 
 /**

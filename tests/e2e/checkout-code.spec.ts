@@ -77,16 +77,14 @@ test.afterAll(async () => {
 });
 
 /** A dictionary text with its count, in the plural form `lng` uses for it. */
-function counted(lng: Lng, key: string, count: number, values: Record<string, string> = {}) {
+function counted(lng: Lng, key: string, count: number, namespace = "checkout") {
   const form = new Intl.PluralRules(getLanguage(lng).htmlLang).select(count);
-  let words = text(lng, "checkout", `${key}_${form}`).replace("{{count}}", String(count));
-  for (const [name, value] of Object.entries(values)) words = words.replace(`{{${name}}}`, value);
-  return words;
+  return text(lng, namespace, `${key}_${form}`).replace("{{count}}", String(count));
 }
 
 /** The codes that reached `phone`, newest last, read from the SMS the gateway received. */
 function codesSent(lng: Lng, phone: string): string[] {
-  const [before = "", after = ""] = counted(lng, "messages.code", 10).split("{{code}}");
+  const [before = "", after = ""] = counted(lng, "code", 10, "messages").split("{{code}}");
   return gateway
     .received(destination(phone))
     .filter((call) => call.content.startsWith(before) && call.content.endsWith(after))

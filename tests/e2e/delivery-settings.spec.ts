@@ -45,6 +45,9 @@ async function signedIn(
     await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   await page.getByRole("button", { name: text(lng, "desk", "signIn.button") }).click();
   await expect(page).toHaveURL(/\/desk$/);
+  // With scripts the address changes before the desk has rendered: signed in is when its bar
+  // names the person.
+  await expect(page.locator(".desk-bar__who")).toContainText(name);
   return { context, page, name };
 }
 

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Browser, Locator, Page } from "@playwright/test";
-import { DESK_QUEUE_REFRESH_MS } from "../../app/constants";
+import { DESK_QUEUE_REFRESH_MS } from "../../app/desk/use-refresh-while-open";
 import { type DeskShop, inviteLink, uniquePhone } from "./support/desk";
 import { text } from "./support/dictionary";
 import { placeOrderOverHttp } from "./support/order-over-http";

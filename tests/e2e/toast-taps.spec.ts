@@ -52,3 +52,54 @@ test.describe("a toast without JavaScript lets taps through", () => {
     });
   }
 });
+
+/**
+ * With JavaScript, a toast the server kept for the page (a form posted without scripts)
+ * is in its HTML, and its close button comes once scripts run. The toasts' code is fetched
+ * late (D85), so that part of the page may hydrate after the rest has started: here it is
+ * held until then. It must hydrate as the server rendered it, then gain its button; the
+ * suite's fixture fails on React's hydration errors (418, 422) should it not.
+ */
+test.describe("a toast the server kept, its code arriving after the page has hydrated", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "scripts hydrate the toast");
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  for (const lng of ["ka", "ar"]) {
+    test(`${lng}: hydrates as the server wrote it, then can be closed`, async ({ page }) => {
+      const product = `/catalog/body/hemor-cream?lng=${lng}`;
+      await page.goto(product);
+      // As a form posted without scripts: the answer keeps a toast for the next page.
+      const response = await page.request.post("/cart", {
+        form: { intent: "add", key: "body/hemor-cream", redirectTo: product },
+        maxRedirects: 0,
+      });
+      expect(response.status()).toBe(303);
+
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const asked: string[] = [];
+      await page.route(/\/ToastList-[^/]*\.js$/, async (route) => {
+        asked.push(route.request().url());
+        await held;
+        await route.continue();
+      });
+      // The page's clock stops once it has hydrated, so the toast's own 2.5 s never end it
+      // before the test has read it.
+      await page.clock.install();
+      await page.goto(product);
+      const toast = page.locator(".toast");
+      await expect(toast).toContainText(text(lng, "catalog", "products.hemor-cream.title"));
+      await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+      await page.clock.pauseAt(Date.now() + 1000);
+      expect(asked).toHaveLength(1);
+      release();
+
+      const close = toast.getByRole("button", { name: text(lng, "cart", "toast.close") });
+      await expect(close).toBeVisible();
+      await close.click();
+      await expect(toast).toHaveCount(0);
+    });
+  }
+});

@@ -193,12 +193,12 @@ describe.each(languageCodes)("the shopper's email in %s", (language) => {
     for (const kind of messageKinds) {
       const mail = emailMessage(kind, order, t, { name: "Kolkhida" });
       expect(mail.text.endsWith(`\n${order.unsubscribe}`)).toBe(true);
-      expect(mail.text).toContain(t("checkout:messages.email.stop"));
+      expect(mail.text).toContain(t("messages:email.stop"));
       expect(mail.html).toMatch(
         /<a href="https:\/\/example-shop\.ge\/stop\/abc"[^>]*>[^<]+<\/a><\/p>\n<\/div>\n<\/div>\n<\/body>\n<\/html>$/,
       );
       const asking = emailMessage(kind, { ...order, unsubscribe: null }, t, {});
-      const ask = t("checkout:messages.email.stopAsk");
+      const ask = t("messages:email.stopAsk");
       expect(asking.text.endsWith(rtl ? ask : ask.replace(/[\u2068\u2069]/g, ""))).toBe(true);
       expect(asking.html).toContain(ask);
     }
@@ -224,7 +224,7 @@ describe.each(languageCodes)("the shopper's email in %s", (language) => {
     const order = { ...worstOrder(language), link: REVIEW_LINK };
     const review = emailMessage("delivered", order, t, {});
     expect(review.text).toContain(REVIEW_LINK);
-    expect(review.html).toContain(t("checkout:messages.email.review"));
+    expect(review.html).toContain(t("messages:email.review"));
     const thanks = emailMessage("delivered", { ...order, link: null }, t, {});
     expect(thanks.text).not.toContain("/o/");
     expect(thanks.html).not.toContain("/o/");

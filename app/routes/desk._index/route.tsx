@@ -1,10 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, data, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { DESK_QUEUE_REFRESH_MS } from "~/constants";
 import { DoneNotice } from "~/desk/DoneNotice";
 import { type DeskFilterQuery, type DeskTab, deskListHref } from "~/desk/search";
-import { useKeptThisVisit, useRefreshWhileOpen } from "~/desk/use-refresh-while-open";
+import {
+  DESK_QUEUE_REFRESH_MS,
+  useKeptThisVisit,
+  useRefreshWhileOpen,
+} from "~/desk/use-refresh-while-open";
 import { orderStatuses } from "~/orders/status";
 import { readForm } from "~/platform/http.server";
 import { shop } from "~/shop.server";

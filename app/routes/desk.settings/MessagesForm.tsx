@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { priceText } from "~/catalog/product-form";
 import { Choice, Choices } from "~/desk/Choice";
 import { Field, type FormAnswer } from "~/desk/form-answer";
-import { type SettingsError, smsField, smsNumberText } from "~/settings/form";
+import { type SettingsError, smsField } from "~/settings/form";
 import { type MessagesSettings, askCodeChoices, smsMessages } from "~/settings/model";
 import { SettingsForm } from "./SettingsForm";
 import type { Answer } from "./actions.server";
@@ -103,10 +103,8 @@ export function MessagesForm({
             dir="ltr"
             rows={3}
             autoComplete="off"
-            defaultValue={kit.value(
-              "notifyPhones",
-              messages.notifyPhones.map(smsNumberText).join("\n"),
-            )}
+            // The loader writes the numbers as people do (+995 555 123 456).
+            defaultValue={kit.value("notifyPhones", messages.notifyPhones.join("\n"))}
             {...control}
           />
         )}

@@ -13,6 +13,7 @@ import {
   type SettingsError,
   type SettingsSection,
   requireField,
+  smsNumberText,
 } from "~/settings/form";
 import { readStoredSettings } from "~/settings/settings.server";
 import { shop } from "~/shop.server";
@@ -20,6 +21,13 @@ import { pageMetaTags, pageTitle } from "~/ui/meta";
 import { MessagesForm } from "./MessagesForm";
 import { SettingsForm } from "./SettingsForm";
 import { type Answer, saveSettingsForm } from "./actions.server";
+
+/** The settings as stored, the new orders' numbers written as people write them. */
+async function settingsAsShown() {
+  const settings = await readStoredSettings(shop.db);
+  const notifyPhones = settings.messages.notifyPhones.map(smsNumberText);
+  return { ...settings, messages: { ...settings.messages, notifyPhones } };
+}
 
 /**
  * The shop's settings (D31): contacts, taking orders, the delivery window, the desk chats'
@@ -34,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     meta: { title: pageTitle(t, t("settings.title"), { brand: false }), noindex: true },
     revision,
-    settings: await readStoredSettings(shop.db),
+    settings: await settingsAsShown(),
     environment: shop.config.delivery,
   };
 }

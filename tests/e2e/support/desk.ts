@@ -103,16 +103,21 @@ export async function openAccountMenu(page: Page): Promise<void> {
 
 /**
  * Opens a section of the desk as a person does: from the strip of sections, or on a phone
- * (720 px or less) from the sections menu, opened first.
+ * (720 px or less) from the sections menu, opened first. Waits for the sections to be on
+ * the page: with scripts the address changes before the page it leads to has rendered
+ * (right after signing in, the sign-in page still shows), and a menu looked for then is
+ * not there, so it was never opened and its links never showed.
  */
 export async function openDeskSection(page: Page, name: string): Promise<void> {
-  const menu = page.locator(".desk-nav__menu");
-  if (
-    (await menu.isVisible()) &&
-    !(await menu.evaluate((element) => (element as HTMLDetailsElement).open))
-  )
-    await menu.locator("summary").click();
-  await page.locator(".desk-nav").getByRole("link", { name, exact: true }).click();
+  const nav = page.locator(".desk-nav");
+  await expect(nav).toBeVisible();
+  const menu = nav.locator(".desk-nav__menu");
+  if (await menu.isVisible()) {
+    if (!(await menu.evaluate((element) => (element as HTMLDetailsElement).open)))
+      await menu.locator("summary").click();
+    await expect(menu).toHaveJSProperty("open", true);
+  }
+  await nav.getByRole("link", { name, exact: true }).click();
 }
 
 /** A phone number no other test uses, so a search finds exactly one shopper. */
