@@ -94,6 +94,13 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
 
   const redact = (text: string) => (api ? api.redact(text) : text);
 
+  /**
+   * A checkout's code (D87) is kept no longer than it takes to send it: once it went (or
+   * will not), its row keeps neither the code nor the number, only that an SMS went, when
+   * and its segments (the reports count them), as retention leaves an order's (D35).
+   */
+  const spent = (row: Notification) => ({ text: "", chat_id: `removed:${row.id}` });
+
   async function fail(
     row: Notification,
     attempt: number,
@@ -116,7 +123,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
           status: giveUp ? "failed" : "pending",
           next_attempt_at: isoAt(now() + delay),
           // A checkout's code that will not go is not kept either (D87).
-          ...(giveUp && row.topic?.startsWith("code:") ? { text: "" } : {}),
+          ...(giveUp && row.topic?.startsWith("code:") ? spent(row) : {}),
         })
         .where("id", "=", row.id)
         // A newer text came meanwhile: it starts its own attempts, due now.
@@ -130,10 +137,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     );
   }
 
-  /**
-   * Records what one attempt of an SMS or an e-mail came to. A checkout's code (D87) is
-   * kept no longer than it takes to send it: once sent, its row keeps no text.
-   */
+  /** Records what one attempt of an SMS or an e-mail came to. */
   async function settle(row: Notification, result: SendResult, segments: number | null) {
     const attempt = row.attempts + 1;
     if (!result.ok) return fail(row, attempt, result.error, undefined, result.permanent);
@@ -146,7 +150,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
           sent_at: isoAt(now()),
           last_error: null,
           segments,
-          ...(row.topic?.startsWith("code:") ? { text: "" } : {}),
+          ...(row.topic?.startsWith("code:") ? spent(row) : {}),
         })
         .where("id", "=", row.id)
         .execute();

@@ -108,7 +108,7 @@ describe("codes sent and checked", () => {
     });
   }
 
-  it("sends a code by SMS through the outbox, keeps only its hash, and blanks the SMS once sent", async () => {
+  it("sends a code by SMS through the outbox, keeps only its hash, and keeps neither code nor number once sent", async () => {
     const sent = await service().send(PHONE, "ka", { fresh: true });
     expect(sent).toMatchObject({ ok: true, fresh: true });
     expect(queued).toBe(1);
@@ -126,7 +126,10 @@ describe("codes sent and checked", () => {
     }).tick();
     expect(gateway.received("995555123456").map((call) => call.content)).toEqual([`ka: ${code}`]);
     const outbox = await db.selectFrom("notifications").selectAll().execute();
-    expect(outbox).toMatchObject([{ topic: `code:${row?.id}`, status: "sent", text: "" }]);
+    const [sms] = outbox;
+    expect(outbox).toMatchObject([
+      { topic: `code:${row?.id}`, status: "sent", text: "", chat_id: `removed:${sms?.id}` },
+    ]);
   });
 
   it("takes the right code once, and gives it back when its order was not placed", async () => {
