@@ -112,10 +112,16 @@ export async function submitCheckout(
   ): CheckoutOutcome => ({ status: "refused", httpStatus, error, values, retryAfterSeconds });
 
   // A code typed (D87) is bounded by the code's own tries; sending one counts as an order.
+  // A form that says it brings a code but needed none is counted below, once that is known.
   const codeTry = form.has("code") && form.get("intent") !== "codeResend";
-  const allowed = codeTry ? { ok: true as const } : await deps.rateLimiter.hit(submission.client);
-  if (!allowed.ok)
-    return refuse(429, { message: "errors.tooMany", fields: [] }, allowed.retryAfterSeconds);
+  const tooMany = async () => {
+    const allowed = await deps.rateLimiter.hit(submission.client);
+    return allowed.ok
+      ? null
+      : refuse(429, { message: "errors.tooMany", fields: [] }, allowed.retryAfterSeconds);
+  };
+  const limited = codeTry ? null : await tooMany();
+  if (limited) return limited;
 
   if (!deps.takingOrders) return refuse(409, { message: "errors.closed", fields: [] });
 
@@ -164,6 +170,8 @@ export async function submitCheckout(
     isLanguageCode(submission.language) ? submission.language : defaultLanguage,
   );
   if (asked.status === "code") return { ...asked, values, token };
+  const uncounted = codeTry && asked.taken === null ? await tooMany() : null;
+  if (uncounted) return uncounted;
   // The code this order took: given back should the order not be placed after all.
   const release = async () => {
     if (asked.taken !== null) await deps.codes?.service.release(asked.taken);

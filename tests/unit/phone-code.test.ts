@@ -244,7 +244,7 @@ describe("the checkout with a code", () => {
   });
   afterEach(() => db.destroy());
 
-  function deps(): CheckoutDeps {
+  function deps(ask: "never" | "every" = "every", limit = 10): CheckoutDeps {
     const now = () => START;
     return {
       db,
@@ -262,9 +262,9 @@ describe("the checkout with a code", () => {
         phoneHashKey: PHONE_HASH_KEY,
         language: "ru",
       },
-      rateLimiter: createRateLimiter(db, () => 10, now),
+      rateLimiter: createRateLimiter(db, () => limit, now),
       codes: {
-        ask: "every",
+        ask,
         service: createPhoneCodes({
           db,
           now,
@@ -339,5 +339,17 @@ describe("the checkout with a code", () => {
       step: { reason: "limit", retryAfterSeconds: 3600 },
     });
     expect(codes).toHaveLength(3);
+  });
+
+  it("counts a form that says it brings a code but needed none, as any order", async () => {
+    const withCode = (token: string) =>
+      submission({ token: `token-${token}-0123456789`, code: "123456" });
+    expect(await submitCheckout(deps("never", 1), withCode("a"))).toMatchObject({
+      status: "placed",
+    });
+    expect(await submitCheckout(deps("never", 1), withCode("b"))).toMatchObject({
+      status: "refused",
+      httpStatus: 429,
+    });
   });
 });
