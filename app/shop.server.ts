@@ -4,6 +4,8 @@ import { hostname } from "node:os";
 import { sql } from "kysely";
 import { createCartCookies } from "~/cart/cart.server";
 import { type TelegramDesk, createTelegramDesk } from "~/chat/telegram-bot.server";
+import { CODE_LIFETIME_MS } from "~/checkout/phone-code";
+import { createPhoneCodes } from "~/checkout/phone-code.server";
 import { createContentStore, loadContent } from "~/content/store.server";
 import { createWeeklyJob } from "~/couriers/weekly.server";
 import { createDeskSessions } from "~/desk/session.server";
@@ -27,6 +29,7 @@ import { createThrottleSweep } from "~/platform/throttle.server";
 import { createRetentionJob } from "~/privacy/retention.server";
 import { createPromoCookie } from "~/promotions/code-cookie.server";
 import { createGuessLimit } from "~/promotions/guesses.server";
+import { codeSms } from "~/shopper/message-texts";
 import { createMorningJob } from "~/shopper/shopper-messages.server";
 import { createDatabase } from "../db/connection";
 import { migrateToLatest } from "../db/migrate";
@@ -108,6 +111,21 @@ const outbox: Job | null =
       })
     : null;
 const kickOutbox = () => outbox?.kick();
+
+/**
+ * The checkout's codes by SMS (D87), sent at once; null without an SMS gateway, and then
+ * no code is asked whatever the owner chose.
+ */
+const codes = sms
+  ? createPhoneCodes({
+      db,
+      now: clock,
+      key: config.phoneHashKey,
+      text: (code, language) =>
+        codeSms(code, fixedT(language, "checkout"), CODE_LIFETIME_MS / 60_000),
+      onQueued: kickOutbox,
+    })
+  : null;
 
 /** The chat as a second desk (D25): presses by webhook or long poll. */
 const telegramDesk: TelegramDesk | null =
@@ -202,6 +220,8 @@ export const shop = {
   botUsername: (): string | null => telegramDesk?.username() ?? null,
   /** Sends what was just queued in the outbox now rather than at the next look. */
   kickOutbox,
+  /** The checkout's codes by SMS (D87); null while SMS is off. */
+  codes,
   /** The catalogue and settings as shoppers see them now, from memory (no database wait). */
   content: content.current,
   /** After an owner's change: this process serves it at once (the others within a second). */

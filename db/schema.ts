@@ -178,6 +178,26 @@ export interface MessageStopsTable {
   stopped_at: string;
 }
 
+/**
+ * A code sent by SMS before a risky order is placed (D87): the phone and the code only as
+ * keyed hashes. Lives ten minutes and five wrong tries; a newer code replaces it.
+ */
+export interface PhoneCodesTable {
+  id: Generated<number>;
+  /** The phone's keyed hash (`phoneKey`, D35). */
+  phone_key: string;
+  /** `salt.hmac` of the code under PHONE_HASH_KEY; the code itself is kept nowhere. */
+  code_hash: string;
+  created_at: string;
+  expires_at: string;
+  /** Wrong codes typed so far. */
+  tries: Generated<number>;
+  /** When the right code placed an order; null until then. */
+  used_at: string | null;
+  /** When a newer code for the same phone replaced it. */
+  invalidated_at: string | null;
+}
+
 export type StaffRole = "owner" | "staff";
 
 /**
@@ -584,6 +604,7 @@ export interface Database {
   order_items: OrderItemsTable;
   notifications: NotificationsTable;
   message_stops: MessageStopsTable;
+  phone_codes: PhoneCodesTable;
   staff: StaffTable;
   desk_sign_in_links: DeskSignInLinksTable;
   desk_sessions: DeskSessionsTable;

@@ -1,19 +1,11 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, Suspense, lazy, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { DeliveryOffer } from "~/delivery/days";
 import { Isolated, isolate } from "~/i18n/isolate";
 import { isolateLeftToRight } from "~/i18n/left-to-right";
 import { formatPrice } from "~/i18n/money";
-import {
-  type CalendarDate,
-  compareDates,
-  isRealDate,
-  parseIsoDate,
-  parseShortDate,
-  toIsoDate,
-  toShortDate,
-} from "~/platform/calendar";
+import { parseIsoDate, toShortDate } from "~/platform/calendar";
 import type { PromoSummary } from "~/promotions/summary";
 import type { DeliveryWindow } from "./delivery-date";
 import {
@@ -25,7 +17,12 @@ import {
   checkoutFields,
 } from "./fields";
 import { offeredZone } from "./offered";
-import { useIosZoomLock, useIsAppleTouchDevice } from "./use-ios";
+import { useIsAppleTouchDevice } from "./use-ios";
+
+/** Safari's date picker and zoom lock, fetched on an iPhone or iPad alone (./IosDatePicker). */
+const IosDatePicker = lazy(() =>
+  import("./IosDatePicker").then((module) => ({ default: module.IosDatePicker })),
+);
 
 /**
  * The form's masks and rules (./typing: valibot, the schema, the phone and date masks;
@@ -82,7 +79,6 @@ export function CheckoutForm({
   const apple = useIsAppleTouchDevice();
   const formRef = useRef<HTMLFormElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
-  useIosZoomLock(formRef, apple);
 
   const values = result?.values ?? {};
   const [clientError, setClientError] = useState<FormError | null>(null);
@@ -148,6 +144,26 @@ export function CheckoutForm({
   }
 
   const invalid = (field: CheckoutField) => (error?.fields.includes(field) ? true : undefined);
+  /** The delivery date as typed, masked as it is: every device but an iPhone or iPad. */
+  const typedDate = (
+    <input
+      id="deliveryTime"
+      name="deliveryTime"
+      type="text"
+      inputMode="numeric"
+      autoComplete="off"
+      placeholder={toShortDate(first)}
+      maxLength={FIELD_LIMITS.deliveryTime}
+      value={date}
+      onChange={(event) =>
+        setDate(typing ? shape(typing, event.target.value, false) : event.target.value)
+      }
+      onBlur={() => setDate((current) => (typing ? shape(typing, current, true) : current))}
+      aria-required="true"
+      aria-invalid={invalid("deliveryTime")}
+      aria-describedby="deliveryTime-hint"
+    />
+  );
   const messageText = error ? formMessage(t, error.message, window, error.values) : "";
 
   return (
@@ -236,41 +252,21 @@ export function CheckoutForm({
         })}
       >
         {apple ? (
-          <>
-            <input
-              id="deliveryTime"
-              type="date"
-              min={toIsoDate(first)}
-              max={toIsoDate(window.max)}
-              value={isoOf(date)}
-              onChange={(event) => {
-                const picked = fromPicker(event.target.value, window);
-                setDate(typing ? typing.snapToArea(picked, offer, area || null) : picked);
-              }}
-              aria-required="true"
-              aria-invalid={invalid("deliveryTime")}
-              aria-describedby="deliveryTime-hint"
+          // Until Safari's picker has arrived, the field takes the date as typed.
+          <Suspense fallback={typedDate}>
+            <IosDatePicker
+              container={formRef}
+              date={date}
+              first={first}
+              window={window}
+              invalid={invalid("deliveryTime")}
+              onPick={(picked) =>
+                setDate(typing ? typing.snapToArea(picked, offer, area || null) : picked)
+              }
             />
-            <input type="hidden" name="deliveryTime" value={date} />
-          </>
+          </Suspense>
         ) : (
-          <input
-            id="deliveryTime"
-            name="deliveryTime"
-            type="text"
-            inputMode="numeric"
-            autoComplete="off"
-            placeholder={toShortDate(first)}
-            maxLength={FIELD_LIMITS.deliveryTime}
-            value={date}
-            onChange={(event) =>
-              setDate(typing ? shape(typing, event.target.value, false) : event.target.value)
-            }
-            onBlur={() => setDate((current) => (typing ? shape(typing, current, true) : current))}
-            aria-required="true"
-            aria-invalid={invalid("deliveryTime")}
-            aria-describedby="deliveryTime-hint"
-          />
+          typedDate
         )}
       </Field>
 
@@ -454,18 +450,6 @@ function OptionalField({
       />
     </Field>
   );
-}
-
-function isoOf(shortDate: string): string {
-  const date = parseShortDate(shortDate);
-  return date && isRealDate(date) ? toIsoDate(date) : "";
-}
-
-/** The native picker's value as DD.MM.YY, a date below the minimum snapped up to it. */
-function fromPicker(value: string, window: DeliveryWindow): string {
-  const picked: CalendarDate | null = parseIsoDate(value);
-  if (!picked) return "";
-  return toShortDate(compareDates(picked, window.min) < 0 ? window.min : picked);
 }
 
 export function formMessage(

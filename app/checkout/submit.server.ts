@@ -4,11 +4,13 @@ import type { Cart } from "~/cart/model";
 import { deliveryOffer } from "~/delivery/days";
 import { chosenZone } from "~/delivery/fee";
 import type { DeliveryWeek, DeliveryZone } from "~/delivery/zones";
+import { type LanguageCode, defaultLanguage, isLanguageCode } from "~/i18n/languages";
 import type { TelegramSettings } from "~/orders/outbox.server";
 import { shopToday } from "~/platform/calendar";
 import type { Clock } from "~/platform/clock";
 import { type GuessLimit, minutesLeft } from "~/promotions/guesses.server";
 import type { Promotion } from "~/promotions/model";
+import type { AskCode } from "~/settings/model";
 import type { Database } from "../../db/schema";
 import { isolate } from "../i18n/isolate";
 import { refuseIfBlocked } from "../orders/blocked.server";
@@ -16,6 +18,8 @@ import { placeOrder } from "../orders/place.server";
 import { checkDeliveryChoice } from "./delivery-choice";
 import { deliveryWindow } from "./delivery-date";
 import { type CheckoutField, type FormError, checkoutFields } from "./fields";
+import { type CodeStep, typedCode } from "./phone-code";
+import type { PhoneCodes } from "./phone-code.server";
 import type { RateLimiter } from "./rate-limit.server";
 import { validateCheckout } from "./schema";
 
@@ -39,6 +43,11 @@ export interface CheckoutDeps {
   promotions?: readonly Promotion[];
   /** Promo codes guessed per client (D86); absent: not counted. */
   guesses?: GuessLimit;
+  /**
+   * The code by SMS before a risky order (D87): the owner's `Ask for a code` and the codes.
+   * Absent when the shop cannot send SMS: then no code is asked.
+   */
+  codes?: { ask: AskCode; service: PhoneCodes };
   log?: Pick<Console, "error">;
 }
 
@@ -54,6 +63,15 @@ export interface CheckoutSubmission {
 
 export type CheckoutOutcome =
   | { status: "placed"; orderNumber: number }
+  /** Not placed yet: the shopper types the code sent to the phone (D87), the form kept. */
+  | {
+      status: "code";
+      httpStatus: 200 | 400 | 429;
+      step: CodeStep;
+      values: Record<CheckoutField, string>;
+      /** The form's token, kept through the code's step so the order is placed once. */
+      token: string;
+    }
   | { status: "emptyCart" }
   | { status: "bot" }
   | {
@@ -93,9 +111,17 @@ export async function submitCheckout(
     retryAfterSeconds?: number,
   ): CheckoutOutcome => ({ status: "refused", httpStatus, error, values, retryAfterSeconds });
 
-  const allowed = await deps.rateLimiter.hit(submission.client);
-  if (!allowed.ok)
-    return refuse(429, { message: "errors.tooMany", fields: [] }, allowed.retryAfterSeconds);
+  // A code typed (D87) is bounded by the code's own tries; sending one counts as an order.
+  // A form that says it brings a code but needed none is counted below, once that is known.
+  const codeTry = form.has("code") && form.get("intent") !== "codeResend";
+  const tooMany = async () => {
+    const allowed = await deps.rateLimiter.hit(submission.client);
+    return allowed.ok
+      ? null
+      : refuse(429, { message: "errors.tooMany", fields: [] }, allowed.retryAfterSeconds);
+  };
+  const limited = codeTry ? null : await tooMany();
+  if (limited) return limited;
 
   if (!deps.takingOrders) return refuse(409, { message: "errors.closed", fields: [] });
 
@@ -136,6 +162,21 @@ export async function submitCheckout(
         : { message: "errors.unavailableNoPhone", fields: [] },
     );
 
+  const asked = await askForCode(
+    deps,
+    form,
+    checked.values.phone,
+    token,
+    isLanguageCode(submission.language) ? submission.language : defaultLanguage,
+  );
+  if (asked.status === "code") return { ...asked, values, token };
+  const uncounted = codeTry && asked.taken === null ? await tooMany() : null;
+  if (uncounted) return uncounted;
+  // The code this order took: given back should the order not be placed after all.
+  const release = async () => {
+    if (asked.taken !== null) await deps.codes?.service.release(asked.taken);
+  };
+
   try {
     const placed = await placeOrder(
       deps.db,
@@ -152,6 +193,7 @@ export async function submitCheckout(
       },
       { now: deps.now(), telegram: deps.telegram, phoneHashKey: deps.telegram.phoneHashKey },
     );
+    if (!placed.ok) await release();
     if (!placed.ok && placed.error === "soldOut") {
       const [first] = placed.short;
       return refuse(
@@ -181,7 +223,58 @@ export async function submitCheckout(
     if (!placed.ok) return { status: "emptyCart" };
     return { status: "placed", orderNumber: placed.placed.order.order_number };
   } catch (error) {
+    await release().catch(() => {});
     (deps.log ?? console).error("The order could not be saved:", error);
     return refuse(500, { message: "errors.saveFailed", fields: [] });
   }
+}
+
+type CodeAnswer =
+  | { status: "code"; httpStatus: 200 | 400 | 429; step: CodeStep }
+  /** The order may be placed; `taken`: the code it used, if one was asked. */
+  | { status: "pass"; taken: number | null };
+
+/**
+ * The code by SMS (D87), when the owner asks this phone for one. A plain submission sends
+ * a code (or keeps the one sent before, while it works) and places nothing; `Send a new
+ * code` sends another within the hourly limit; a typed code is checked, and only the right
+ * one lets the order through. A form whose order was already placed (sent twice) passes,
+ * and placing it returns that order.
+ */
+async function askForCode(
+  deps: CheckoutDeps,
+  form: URLSearchParams,
+  phone: string,
+  token: string,
+  language: LanguageCode,
+): Promise<CodeAnswer> {
+  const pass: CodeAnswer = { status: "pass", taken: null };
+  if (!deps.codes || !(await deps.codes.service.required(deps.codes.ask, phone))) return pass;
+  const { service } = deps.codes;
+  const placed = await deps.db
+    .selectFrom("orders")
+    .select("id")
+    .where("submission_token", "=", token)
+    .executeTakeFirst();
+  if (placed) return pass;
+  const step = (httpStatus: 200 | 400 | 429, answer: Omit<CodeStep, "phone">): CodeAnswer => ({
+    status: "code",
+    httpStatus,
+    step: { ...answer, phone },
+  });
+
+  const resend = form.get("intent") === "codeResend";
+  const typed = form.get("code");
+  if (resend || typed === null) {
+    const sent = await service.send(phone, language, { fresh: resend });
+    if (!sent.ok) return step(429, { reason: "limit", retryAfterSeconds: sent.retryAfterSeconds });
+    return step(200, { reason: resend ? "resent" : sent.fresh ? "sent" : "kept" });
+  }
+  const code = typedCode(typed);
+  if (!code) return step(400, { reason: "format" });
+  const checked = await service.check(phone, code);
+  if (checked.ok) return { status: "pass", taken: checked.id };
+  if (checked.reason === "wrong")
+    return step(400, { reason: "wrong", triesLeft: checked.triesLeft });
+  return step(400, { reason: checked.reason });
 }

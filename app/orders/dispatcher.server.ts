@@ -94,6 +94,13 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
 
   const redact = (text: string) => (api ? api.redact(text) : text);
 
+  /**
+   * A checkout's code (D87) is kept no longer than it takes to send it: once it went (or
+   * will not), its row keeps neither the code nor the number, only that an SMS went, when
+   * and its segments (the reports count them), as retention leaves an order's (D35).
+   */
+  const spent = (row: Notification) => ({ text: "", chat_id: `removed:${row.id}` });
+
   async function fail(
     row: Notification,
     attempt: number,
@@ -115,6 +122,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
           last_error: safeError,
           status: giveUp ? "failed" : "pending",
           next_attempt_at: isoAt(now() + delay),
+          // A checkout's code that will not go is not kept either (D87).
+          ...(giveUp && row.topic?.startsWith("code:") ? spent(row) : {}),
         })
         .where("id", "=", row.id)
         // A newer text came meanwhile: it starts its own attempts, due now.
@@ -141,6 +150,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
           sent_at: isoAt(now()),
           last_error: null,
           segments,
+          ...(row.topic?.startsWith("code:") ? spent(row) : {}),
         })
         .where("id", "=", row.id)
         .execute();

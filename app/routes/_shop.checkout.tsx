@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, data, redirect, useActionData, useLoaderData } from "@remix-run/react";
-import { useState } from "react";
+import { Suspense, lazy, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { originCookieOf, readOrigin } from "~/analytics/origin";
 import { type PricedCart, priceCart } from "~/cart/priced";
@@ -13,6 +13,7 @@ import { DeliverySummary } from "~/checkout/DeliverySummary";
 import { rememberPlacedOrder } from "~/checkout/confirmation.server";
 import { explainRefusal } from "~/checkout/delivery-choice";
 import { type CheckoutField, checkoutFields } from "~/checkout/fields";
+import { codeStepView } from "~/checkout/phone-code";
 import { clientKey, orderRateLimiter } from "~/checkout/rate-limit.server";
 import { currentDeliveryWindow, submitCheckout } from "~/checkout/submit.server";
 import { deliveryOffer } from "~/delivery/days";
@@ -22,6 +23,7 @@ import { type LanguageCode, getLanguage } from "~/i18n/languages";
 import { formatPrice } from "~/i18n/money";
 import { readForm } from "~/platform/http.server";
 import { minutesLeft } from "~/promotions/guesses.server";
+import { contactLinksOf, contactTextsOf } from "~/settings/contacts";
 import { deliveryBounds } from "~/settings/model";
 import { shop } from "~/shop.server";
 import { ClosedNotice } from "~/ui/ClosedNotice";
@@ -128,8 +130,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } as Record<CheckoutField | "promo", string>;
   const intent = form.get("intent");
   // Without JavaScript, choosing the area asks the page again: the fee and the total, what
-  // was typed kept, nothing checked or placed yet.
-  if (intent === "area")
+  // was typed kept, nothing checked or placed yet. So does going back from the code's step
+  // to change the form (D87).
+  if (intent === "area" || intent === "edit")
     return data({
       error: null,
       values,
@@ -162,6 +165,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       rateLimiter: orderRateLimiter(shop.db, shop.clock, shop.config.orderRateLimit),
       promotions,
       guesses: shop.guesses,
+      codes: shop.codes ? { ask: settings.messages.askCode, service: shop.codes } : undefined,
     },
     {
       form,
@@ -193,6 +197,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
         { status: outcome.httpStatus, headers },
       );
     }
+    case "code": {
+      // Not placed yet (D87): the code's step, the form kept in it.
+      const headers = outcome.step.retryAfterSeconds
+        ? { "Retry-After": String(outcome.step.retryAfterSeconds) }
+        : undefined;
+      return data(
+        {
+          values: { ...outcome.values, promo: typed },
+          code: codeStepView(
+            outcome.step,
+            shop.t(language, "checkout"),
+            callTheShop(),
+            outcome.token,
+          ),
+          ...(await priced(await pricedCart(request, language), applied, language)),
+        },
+        { status: outcome.httpStatus, headers },
+      );
+    }
     case "placed":
       // The chat notifications go out after the commit, never holding up the shopper.
       shop.kickOutbox();
@@ -200,6 +223,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
       await shop.refreshContent();
       throw await thankYou(request, outcome.orderNumber);
   }
+}
+
+/** The shop's phone for a shopper who gets no code (D87), as the footer links it. */
+function callTheShop() {
+  const { contacts } = shop.content().settings;
+  const href = contactLinksOf(contacts).phone;
+  return href ? { phone: contactTextsOf(contacts).phone, href } : null;
 }
 
 /** Too many codes that are no code (D86): 429, the minutes left named, nothing else changed. */
@@ -263,7 +293,13 @@ export default function Checkout() {
         <p className="page-header__subtitle">{t("checkout:intro")}</p>
       </header>
       <div className="checkout__layout">
-        {ordering?.taking !== false ? (
+        {ordering?.taking === false ? (
+          <ClosedNotice resumeOn={ordering?.resumeOn ?? null} />
+        ) : actionData && "code" in actionData ? (
+          <Suspense fallback={null}>
+            <CodeStep view={actionData.code} values={actionData.values} />
+          </Suspense>
+        ) : (
           <CheckoutForm
             token={token}
             window={window}
@@ -273,8 +309,6 @@ export default function Checkout() {
             result={actionData}
             promo={summary}
           />
-        ) : (
-          <ClosedNotice resumeOn={ordering?.resumeOn ?? null} />
         )}
         <aside className="order-summary" aria-labelledby="summary-title">
           <h2 id="summary-title">{t("checkout:summary.title")}</h2>
@@ -314,3 +348,14 @@ export default function Checkout() {
     </section>
   );
 }
+
+const loadCodeStep = () => import("~/checkout/CodeStep");
+
+/**
+ * The code's step (D87) is not part of the checkout's first load: the browser fetches it
+ * when an answer asks for a code. The server renders it as part of the page, so without
+ * JavaScript the step is there in the HTML.
+ */
+const CodeStep = import.meta.env.SSR
+  ? (await loadCodeStep()).CodeStep
+  : lazy(() => loadCodeStep().then((module) => ({ default: module.CodeStep })));

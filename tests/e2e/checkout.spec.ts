@@ -363,3 +363,38 @@ test.describe("checkout with JavaScript", () => {
     await expect(dialog.getByRole("button", { name: t("thanks.copied") })).toBeFocused();
   });
 });
+
+test.describe("on an iPhone", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "Safari's picker comes with scripts");
+  test.use({
+    userAgent:
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1",
+    viewport: { width: 375, height: 800 },
+  });
+
+  test("the delivery date is Safari's own picker, sent as DD.MM.YY, and focus holds the zoom", async ({
+    page,
+  }) => {
+    await addOintmentToCart(page);
+    await page.goto("/checkout?lng=en");
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    // Fetched once the page knows it runs on an iPhone.
+    const picker = page.getByLabel("Delivery date");
+    await expect(picker).toHaveAttribute("type", "date");
+    const [day, month, year] = deliveryDate(2).split(".");
+    await picker.fill(`20${year}-${month}-${day}`);
+    await expect(page.locator('input[type="hidden"][name="deliveryTime"]')).toHaveValue(
+      deliveryDate(2),
+    );
+    await expect(page.locator('meta[name="viewport"]')).toHaveAttribute(
+      "content",
+      /maximum-scale=1$/,
+    );
+    const address = uniqueAddress("iPhone");
+    await page.getByLabel("Delivery address").fill(address);
+    await page.getByLabel("Phone").fill("+995 555 123 456");
+    await page.getByRole("button", { name: t("submit") }).click();
+    await expect(page).toHaveURL(/\/checkout\/thanks$/);
+    expect(countOrdersWithAddress(address)).toBe(1);
+  });
+});

@@ -30,6 +30,7 @@ const ALL_TABLES = [
   "order_items",
   "order_promotions",
   "orders",
+  "phone_codes",
   "photo_files",
   "privacy_requests",
   "privacy_sweeps",
