@@ -188,6 +188,13 @@ export async function withdrawReviewAsk(trx: Transaction<Database>, orderId: num
     .execute();
 }
 
+/** The outbox's topic of an order's delivery-day message: once per order, day and destination. */
+export const morningTopic = (orderId: number, day: string) => `morning:${orderId}:${day}`;
+
+/** `morningTopic` of the order a query reads (`orders.id`), in SQL. */
+const morningTopicOfOrders = (day: string) =>
+  sql<string>`'morning:' || cast(${sql.ref("orders.id")} as text) || ${`:${day}`}`;
+
 /** The delivery date whose morning messages are due at `now`: today from 09:00 in Tbilisi. */
 export function dueMorning(now: number): string | null {
   const today = shopToday(now);
@@ -229,11 +236,7 @@ export async function queueMorningMessages(db: Kysely<Database>, now: number): P
           selectFrom("notifications")
             .select(sql`1`.as("one"))
             .whereRef("notifications.chat_id", "=", "shopper_chats.chat_id")
-            .where(
-              "notifications.topic",
-              "=",
-              sql<string>`'morning:' || cast(${sql.ref("orders.id")} as text) || ${`:${day}`}`,
-            ),
+            .where("notifications.topic", "=", morningTopicOfOrders(day)),
         ),
       ),
     )
@@ -249,7 +252,7 @@ export async function queueMorningMessages(db: Kysely<Database>, now: number): P
     .values(
       due.map((row) => ({
         order_id: row.id,
-        topic: `morning:${row.id}:${day}`,
+        topic: morningTopic(row.id, day),
         chat_id: row.chat_id,
         text: morningText({ ...row, promotions: promotions.get(row.id) ?? [] }, shopperT(row)),
         reply_markup: null,
@@ -289,11 +292,7 @@ export async function queueMorningNotices(
             .select(sql`1`.as("one"))
             .whereRef("notifications.order_id", "=", "orders.id")
             .where("notifications.channel", "!=", "telegram")
-            .where(
-              "notifications.topic",
-              "=",
-              sql<string>`'morning:' || cast(${sql.ref("orders.id")} as text) || ${`:${day}`}`,
-            ),
+            .where("notifications.topic", "=", morningTopicOfOrders(day)),
         ),
       ),
     )
@@ -301,7 +300,7 @@ export async function queueMorningNotices(
   for (const order of due)
     await db.transaction().execute((trx) =>
       queueShopperNotices(trx, "morning", order, messaging, {
-        topic: `morning:${order.id}:${day}`,
+        topic: morningTopic(order.id, day),
         now,
         courier: order.status === "shipped" ? order.courier_name : null,
       }),

@@ -1,10 +1,11 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { text } from "./support/dictionary";
 import { type ShopServer, startShop } from "./support/server";
+import { shopClockEnv, stopClockAt } from "./support/shop-clock";
 import { expect, test } from "./support/test";
 
 // Delivery priced by place and the courier's week (D84), as a shopper on a phone meets it,
@@ -16,27 +17,10 @@ import { expect, test } from "./support/test";
 test.describe.configure({ mode: "serial" });
 test.use({ viewport: { width: 375, height: 800 } });
 
-const LIBFAKETIME = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1";
 let server: ShopServer;
 let clockFile: string;
 
-/** The server's own time zone: not Tbilisi's, so the shop must not rely on it. */
-const SERVER_ZONE = "Europe/Berlin";
-
-/**
- * Stops the shop's clock at a Tbilisi wall-clock time (UTC+4). libfaketime reads the file
- * as the server's local time; an absolute time, not its "@" start time, which a running
- * process reads relative to its own start.
- */
-function setClock(tbilisi: string) {
-  const instant = new Date(Date.parse(`${tbilisi}+04:00`));
-  const local = new Intl.DateTimeFormat("sv-SE", {
-    timeZone: SERVER_ZONE,
-    dateStyle: "short",
-    timeStyle: "medium",
-  }).format(instant);
-  writeFileSync(clockFile, `${local}\n`);
-}
+const setClock = (tbilisi: string) => stopClockAt(clockFile, tbilisi);
 
 const ZONES = [
   {
@@ -67,11 +51,7 @@ test.beforeAll(async () => {
   server = await startShop(
     {
       ORDER_RATE_LIMIT: "0",
-      TZ: SERVER_ZONE,
-      LD_PRELOAD: LIBFAKETIME,
-      FAKETIME_TIMESTAMP_FILE: clockFile,
-      FAKETIME_NO_CACHE: "1",
-      FAKETIME_DONT_FAKE_MONOTONIC: "1",
+      ...shopClockEnv(clockFile),
     },
     dir,
   );

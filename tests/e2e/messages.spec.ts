@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "@playwright/test";
@@ -8,6 +8,7 @@ import { SmtpSink } from "../support/smtp-sink";
 import { signInToDesk } from "./support/desk";
 import { text } from "./support/dictionary";
 import { type ShopServer, freePort, startShop } from "./support/server";
+import { runClockFrom, shopClockEnv } from "./support/shop-clock";
 import { expect, test } from "./support/test";
 
 // Every shopper hears from the shop without Telegram (D87): orders placed in Georgian and
@@ -23,23 +24,12 @@ import { expect, test } from "./support/test";
 test.describe.configure({ mode: "serial" });
 test.use({ viewport: { width: 375, height: 800 } });
 
-const LIBFAKETIME = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1";
-/** The server's own time zone: not Tbilisi's, so the shop must not rely on it. */
-const SERVER_ZONE = "Europe/Berlin";
 const gateway = new FakeSmsGateway();
 const smtp = new SmtpSink();
 let server: ShopServer;
 let clockFile: string;
 
-/**
- * Moves the shop's clock to a Tbilisi wall-clock time, and lets it run on from there: the
- * outbox's backoff needs time to pass. libfaketime takes an offset from the real time
- * ("+172800" is two days ahead, in seconds), which a running process reads afresh.
- */
-function setClock(tbilisi: string) {
-  const offset = Math.round((Date.parse(`${tbilisi}+04:00`) - Date.now()) / 1000);
-  writeFileSync(clockFile, `${offset >= 0 ? "+" : ""}${offset}\n`);
-}
+const setClock = (tbilisi: string) => runClockFrom(clockFile, tbilisi);
 
 test.beforeAll(async () => {
   await gateway.start();
@@ -58,11 +48,7 @@ test.beforeAll(async () => {
       SMTP_URL: smtp.url,
       MAIL_FROM: "Kolkhida <shop@kolkhida.example>",
       REVIEW_AFTER_DAYS: "0",
-      TZ: SERVER_ZONE,
-      LD_PRELOAD: LIBFAKETIME,
-      FAKETIME_TIMESTAMP_FILE: clockFile,
-      FAKETIME_NO_CACHE: "1",
-      FAKETIME_DONT_FAKE_MONOTONIC: "1",
+      ...shopClockEnv(clockFile),
     },
     dir,
     { port },
@@ -125,13 +111,7 @@ async function moveInDesk(desk: Page, number: string, ...moves: RegExp[]) {
 
 /** The sign-in link is made by a command that must read the shop's clock, not the machine's. */
 async function signInUnderShopClock(desk: Page) {
-  const faked = {
-    LD_PRELOAD: LIBFAKETIME,
-    FAKETIME_TIMESTAMP_FILE: clockFile,
-    FAKETIME_NO_CACHE: "1",
-    FAKETIME_DONT_FAKE_MONOTONIC: "1",
-    TZ: SERVER_ZONE,
-  };
+  const faked = shopClockEnv(clockFile);
   const before = Object.fromEntries(Object.keys(faked).map((name) => [name, process.env[name]]));
   Object.assign(process.env, faked);
   try {

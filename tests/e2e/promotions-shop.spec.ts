@@ -1,10 +1,11 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { text } from "./support/dictionary";
 import { type ShopServer, startShop } from "./support/server";
+import { shopClockEnv, stopClockAt } from "./support/shop-clock";
 import { expect, test } from "./support/test";
 
 // Promotions as a shopper on a phone meets them (D86), in Georgian and Arabic, with and
@@ -17,22 +18,11 @@ import { expect, test } from "./support/test";
 test.describe.configure({ mode: "serial" });
 test.use({ viewport: { width: 375, height: 800 } });
 
-const LIBFAKETIME = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1";
-const SERVER_ZONE = "Europe/Berlin";
 const JAR = "body/hemor-cream";
 let server: ShopServer;
 let clockFile: string;
 
-/** Stops the shop's clock at a Tbilisi wall-clock time (UTC+4), as delivery-zones.spec does. */
-function setClock(tbilisi: string) {
-  const instant = new Date(Date.parse(`${tbilisi}+04:00`));
-  const local = new Intl.DateTimeFormat("sv-SE", {
-    timeZone: SERVER_ZONE,
-    dateStyle: "short",
-    timeStyle: "medium",
-  }).format(instant);
-  writeFileSync(clockFile, `${local}\n`);
-}
+const setClock = (tbilisi: string) => stopClockAt(clockFile, tbilisi);
 
 function database() {
   return new Database(join(server.dir, "shop.sqlite"));
@@ -60,11 +50,7 @@ test.beforeAll(async () => {
   server = await startShop(
     {
       ORDER_RATE_LIMIT: "0",
-      TZ: SERVER_ZONE,
-      LD_PRELOAD: LIBFAKETIME,
-      FAKETIME_TIMESTAMP_FILE: clockFile,
-      FAKETIME_NO_CACHE: "1",
-      FAKETIME_DONT_FAKE_MONOTONIC: "1",
+      ...shopClockEnv(clockFile),
     },
     dir,
   );
