@@ -5,7 +5,7 @@ import { sql } from "kysely";
 import { createCartCookies } from "~/cart/cart.server";
 import { type TelegramDesk, createTelegramDesk } from "~/chat/telegram-bot.server";
 import { CODE_LIFETIME_MS } from "~/checkout/phone-code";
-import { createPhoneCodes } from "~/checkout/phone-code.server";
+import { createPhoneCodes, sweepPhoneCodes } from "~/checkout/phone-code.server";
 import { createContentStore, loadContent } from "~/content/store.server";
 import { createWeeklyJob } from "~/couriers/weekly.server";
 import { createDeskSessions } from "~/desk/session.server";
@@ -21,7 +21,7 @@ import { type CalendarDate, shopToday } from "~/platform/calendar";
 import { type Clock, systemClock } from "~/platform/clock";
 import { databaseTarget, getConfig } from "~/platform/config.server";
 import { publicOrigin } from "~/platform/http.server";
-import type { Job } from "~/platform/job.server";
+import { type Job, createJob } from "~/platform/job.server";
 import { createMailer } from "~/platform/mail.server";
 import { createFlashSessions } from "~/platform/session.server";
 import { createSmsGateway } from "~/platform/sms.server";
@@ -177,6 +177,14 @@ const retention: Job = createRetentionJob({
 /** Every minute: the limits' attempts whose window is over, with the addresses they name. */
 const throttleSweep: Job = createThrottleSweep({ db, now: clock });
 
+/** Every minute: the checkout's codes made more than an hour ago (D87). */
+const codeSweep: Job = createJob({
+  name: "The checkout codes' sweep",
+  everyMs: 60_000,
+  run: () => sweepPhoneCodes(db, clock()),
+  log: console,
+});
+
 /** The owners' `Back up now`: the nightly timer's routine, run in this process (D79). */
 const backups = createBackups(db, {
   target: databaseTarget(config),
@@ -259,6 +267,7 @@ export function startShop(): void {
   morning?.start();
   retention.start();
   throttleSweep.start();
+  codeSweep.start();
 }
 
 /** Ends the long poll and the jobs, sends what the outbox is sending, closes the database. */
@@ -270,6 +279,7 @@ export async function stopShop(): Promise<void> {
     morning?.stop(),
     retention.stop(),
     throttleSweep.stop(),
+    codeSweep.stop(),
     content.watcher.stop(),
   ]);
   await outbox?.stop();

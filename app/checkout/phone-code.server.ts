@@ -46,6 +46,18 @@ function smsDestination(phone: string): string {
 }
 
 /**
+ * Deletes the codes made more than an hour ago, used or not: past the hourly limit they
+ * count for nothing, and the privacy page promises no longer. Run every minute.
+ */
+export async function sweepPhoneCodes(db: Kysely<Database>, now: number): Promise<undefined> {
+  await db
+    .deleteFrom("phone_codes")
+    .where("created_at", "<=", isoAt(now - CODE_WINDOW_MS))
+    .execute();
+  return undefined;
+}
+
+/**
  * The checkout's codes by SMS (D87). A code is six random digits, kept only as a keyed
  * hash beside the phone's keyed hash; it works ten minutes and takes five wrong tries
  * (the fifth ends it); a new code replaces the one before; a phone is sent at most three

@@ -7,7 +7,7 @@ import {
   needsCode,
   typedCode,
 } from "~/checkout/phone-code";
-import { createPhoneCodes } from "~/checkout/phone-code.server";
+import { createPhoneCodes, sweepPhoneCodes } from "~/checkout/phone-code.server";
 import { createRateLimiter } from "~/checkout/rate-limit.server";
 import { type CheckoutDeps, submitCheckout } from "~/checkout/submit.server";
 import { defaultWeek, defaultZones } from "~/delivery/zones";
@@ -203,6 +203,15 @@ describe("codes sent and checked", () => {
     expect(queued).toBe(4);
     clock = START + 60 * MINUTE + 1;
     expect(await codesOf.send(PHONE, "en", { fresh: true })).toMatchObject({ ok: true });
+  });
+
+  it("keeps a code at most an hour, used or not, even when no other code is sent", async () => {
+    await service().send(PHONE, "ka", { fresh: true });
+    const left = () => db.selectFrom("phone_codes").select("id").execute();
+    await sweepPhoneCodes(db, START + 60 * MINUTE - 1);
+    expect(await left()).toHaveLength(1);
+    await sweepPhoneCodes(db, START + 60 * MINUTE);
+    expect(await left()).toEqual([]);
   });
 
   it("asks a phone with a refused parcel under `refusers`, everyone under `every`", async () => {
