@@ -13,6 +13,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const t = shop.t(await getLocale(request), "pages");
   const { retention, analytics } = shop.config;
   const analyticsOn = Boolean(analytics.gaMeasurementId || analytics.adsConversionSendTo);
+  // SMS with SMS_API_KEY, e-mail with SMTP_URL (D87).
+  const sms = shop.telegram.messaging?.sms ?? false;
+  const email = shop.telegram.messaging?.email ?? false;
+  const messages = sms && email ? "both" : sms ? "sms" : email ? "email" : "off";
   return {
     meta: { title: pageTitle(t, t("privacy.title")), description: t("privacy.intro") },
     // What the page promises is what the shop is configured to do (D35).
@@ -21,6 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       undelivered: t("privacy.days", { count: retention.undeliveredDays }),
       held: t("privacy.minutes", { count: addressHeldMinutes() }),
       state: t(analyticsOn ? "privacy.analyticsState.on" : "privacy.analyticsState.off"),
+      messages: t(`privacy.messagesState.${messages}`),
     },
   };
 }

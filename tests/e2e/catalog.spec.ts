@@ -250,7 +250,7 @@ for (const lng of languages) {
       await expect(page.locator(".policy")).toContainText("hello@kolkhida.ge");
       await expect(page.locator(".policy")).not.toContainText("{{");
       // The keeping times are the ones the retention sweep uses (KEEP_*_DAYS' defaults), and
-      // the page says analytics is off, as it is on this server.
+      // the page says analytics is off and no SMS or email is sent, as on this server.
       const days = (count: number) =>
         t("pages", `privacy.days_${new Intl.PluralRules(lng).select(count)}`).replace(
           "{{count}}",
@@ -259,6 +259,7 @@ for (const lng of languages) {
       await expect(page.locator(".policy")).toContainText(days(1095));
       await expect(page.locator(".policy")).toContainText(days(365));
       await expect(page.locator(".policy")).toContainText(t("pages", "privacy.analyticsState.off"));
+      await expect(page.locator(".policy")).toContainText(t("pages", "privacy.messagesState.off"));
 
       await page.goto(`/terms?lng=${lng}`);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(t("pages", "terms.title"));

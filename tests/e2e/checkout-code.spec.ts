@@ -158,6 +158,13 @@ for (const lng of ["ka", "ar"] as const) {
     expect(server.output()).not.toContain(code);
   });
 
+  test(`${lng}: the privacy page says this shop sends SMS but no email`, async ({ page }) => {
+    await page.goto(`${server.url}/privacy?lng=${lng}`);
+    const policy = page.locator(".policy");
+    await expect(policy).toContainText(text(lng, "pages", "privacy.messagesState.sms"));
+    await expect(policy).not.toContainText(text(lng, "pages", "privacy.messagesState.off"));
+  });
+
   test(`${lng}: five wrong codes end the code; a new one places the order`, async ({
     page,
     javaScriptEnabled,

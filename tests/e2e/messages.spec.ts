@@ -221,3 +221,14 @@ test("SMS and e-mail from order to delivery, in Georgian and Arabic, once each",
   );
   await shopper.close();
 });
+
+test("the privacy page says this shop sends SMS and email, in Georgian and Arabic", async ({
+  page,
+}) => {
+  for (const lng of ["ka", "ar"] as const) {
+    await page.goto(`${server.url}/privacy?lng=${lng}`);
+    const policy = page.locator(".policy");
+    await expect(policy).toContainText(text(lng, "pages", "privacy.messagesState.both"));
+    await expect(policy).not.toContainText(text(lng, "pages", "privacy.messagesState.off"));
+  }
+});
