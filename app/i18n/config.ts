@@ -6,11 +6,10 @@ export const i18nConfig = {
   fallbackLng: defaultLanguage,
   defaultNS: "common",
   /**
-   * Every namespace. The browser loads all of a language's storefront namespaces in one
-   * request; the desk's texts come in a second one, only on desk pages; the messages'
-   * never leave the server. Those two come last (see `storefrontNamespaces`).
+   * The namespaces a browser may load. It loads all of a language's storefront namespaces
+   * in one request; the desk's texts come in a second one, only on desk pages.
    */
-  ns: ["common", "catalog", "home", "pages", "cart", "checkout", "desk", "messages"],
+  ns: ["common", "catalog", "home", "pages", "cart", "checkout", "desk"],
   interpolation: { escapeValue: false },
   react: { useSuspense: false },
 } as const;
@@ -21,5 +20,5 @@ export const DESK_NAMESPACE = "desk";
 /** The words of the SMS and e-mail the shop sends (D87): the server alone writes them. */
 export const MESSAGES_NAMESPACE = "messages";
 
-/** What every shopper's browser loads: every namespace but the last two, the desk's and the messages'. */
-export const storefrontNamespaces = i18nConfig.ns.slice(0, -2);
+/** What every shopper's browser loads: every namespace but the desk's (the last). */
+export const storefrontNamespaces = i18nConfig.ns.slice(0, -1);

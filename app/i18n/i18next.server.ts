@@ -5,7 +5,7 @@ import type { RequestHead } from "../platform/request-head";
 import { i18nConfig } from "./config";
 import { detectLanguage } from "./detect";
 import { type LanguageCode, defaultLanguage, isLanguageCode } from "./languages";
-import { resources } from "./resources.server";
+import { resources, serverNamespaces } from "./resources.server";
 
 const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
 
@@ -55,7 +55,7 @@ export const i18next = new RemixI18Next({
     order: ["custom"],
     findLocale: async (request) => findLocale(request),
   },
-  i18next: { ...i18nConfig, resources },
+  i18next: { ...i18nConfig, ns: serverNamespaces, resources },
 });
 
 export interface LanguageCookie {

@@ -2,7 +2,7 @@ import { type i18n as I18n, type TFunction, createInstance } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { i18nConfig } from "./config";
 import { type LanguageCode, defaultLanguage, languageCodes } from "./languages";
-import { resources } from "./resources.server";
+import { resources, serverNamespaces } from "./resources.server";
 
 /**
  * One i18next for the process, initialised once with every dictionary, and one clone of
@@ -14,7 +14,7 @@ import { resources } from "./resources.server";
 const shared = createInstance();
 shared.use(initReactI18next).init({
   ...i18nConfig,
-  ns: [...i18nConfig.ns],
+  ns: serverNamespaces,
   resources,
   lng: defaultLanguage,
   initImmediate: false,

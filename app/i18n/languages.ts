@@ -1,18 +1,21 @@
 /**
  * The nine languages of the shop. `code` is what the switcher, the `lng` cookie and
  * `?lng=` use; `htmlLang` is the BCP 47 tag written to `<html lang>` (the switcher's
- * `am` is Armenian, whose tag is `hy`).
+ * `am` is Armenian, whose tag is `hy`). `money` is how the language separates groups of
+ * digits and tetri, as CLDR writes them (the group's sign, then the decimal's): ours to
+ * say, since Chromium's ICU has no Georgian, Azerbaijani or Armenian data and would write
+ * "0.05" and "12,500" where the server writes "0,05" and "12 500" (i18n/money.ts).
  */
 export const languages = [
-  { code: "ru", name: "Русский", flag: "🇷🇺", dir: "ltr", htmlLang: "ru" },
-  { code: "en", name: "English", flag: "🇬🇧", dir: "ltr", htmlLang: "en" },
-  { code: "ka", name: "ქართული", flag: "🇬🇪", dir: "ltr", htmlLang: "ka" },
-  { code: "az", name: "Azərbaycanca", flag: "🇦🇿", dir: "ltr", htmlLang: "az" },
-  { code: "tr", name: "Türkçe", flag: "🇹🇷", dir: "ltr", htmlLang: "tr" },
-  { code: "de", name: "Deutsch", flag: "🇩🇪", dir: "ltr", htmlLang: "de" },
-  { code: "am", name: "Հայերեն", flag: "🇦🇲", dir: "ltr", htmlLang: "hy" },
-  { code: "he", name: "עברית", flag: "🇮🇱", dir: "rtl", htmlLang: "he" },
-  { code: "ar", name: "العربية", flag: "🇸🇦", dir: "rtl", htmlLang: "ar" },
+  { code: "ru", name: "Русский", flag: "🇷🇺", dir: "ltr", htmlLang: "ru", money: "\u00a0," },
+  { code: "en", name: "English", flag: "🇬🇧", dir: "ltr", htmlLang: "en", money: ",." },
+  { code: "ka", name: "ქართული", flag: "🇬🇪", dir: "ltr", htmlLang: "ka", money: "\u00a0," },
+  { code: "az", name: "Azərbaycanca", flag: "🇦🇿", dir: "ltr", htmlLang: "az", money: ".," },
+  { code: "tr", name: "Türkçe", flag: "🇹🇷", dir: "ltr", htmlLang: "tr", money: ".," },
+  { code: "de", name: "Deutsch", flag: "🇩🇪", dir: "ltr", htmlLang: "de", money: ".," },
+  { code: "am", name: "Հայերեն", flag: "🇦🇲", dir: "ltr", htmlLang: "hy", money: "\u00a0," },
+  { code: "he", name: "עברית", flag: "🇮🇱", dir: "rtl", htmlLang: "he", money: ",." },
+  { code: "ar", name: "العربية", flag: "🇸🇦", dir: "rtl", htmlLang: "ar", money: ",." },
 ] as const;
 
 export type Language = (typeof languages)[number];

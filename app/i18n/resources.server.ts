@@ -1,6 +1,10 @@
 import { createHash } from "node:crypto";
 import type { Resource } from "i18next";
+import { MESSAGES_NAMESPACE, i18nConfig } from "./config";
 import { languageCodes } from "./languages";
+
+/** Every namespace: the browser's and the server's own (the messages' words, D87). */
+export const serverNamespaces = [...i18nConfig.ns, MESSAGES_NAMESPACE];
 
 const files = import.meta.glob<Record<string, unknown>>("../locales/*/*.json", {
   eager: true,
