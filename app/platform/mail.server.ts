@@ -31,8 +31,8 @@ export interface Mailer {
  * E-mail through the shop's SMTP server (D87), with nodemailer: SMTP is a protocol of many
  * corners (STARTTLS, AUTH, pipelining, encodings, line lengths) that a well-kept client
  * has already turned. A 5xx answer (no such mailbox, refused) is permanent; no answer or a
- * 4xx ("try later", greylisting) is retried by the outbox. The URL's password is never
- * in an error.
+ * 4xx ("try later", greylisting) is retried by the outbox. Neither the URL's password nor
+ * the recipient's address is ever in an error.
  */
 export function createMailer(options: MailerOptions): Mailer {
   const timeout = options.timeoutMs ?? MAIL_TIMEOUT_MS;
@@ -65,7 +65,11 @@ export function createMailer(options: MailerOptions): Mailer {
       return { ok: true };
     } catch (error) {
       const code = (error as { responseCode?: number }).responseCode;
-      const message = error instanceof Error ? error.message : String(error);
+      // An SMTP server's refusal quotes the address: it goes nowhere a log line goes.
+      const message = (error instanceof Error ? error.message : String(error)).replace(
+        new RegExp(mail.to.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "gi"),
+        "(the address)",
+      );
       return {
         ok: false,
         permanent: typeof code === "number" && code >= 500,

@@ -46,7 +46,11 @@ export class SmtpSink {
         stream.on("end", () => {
           const code = this.rejections.shift();
           if (code) {
-            const error = Object.assign(new Error("Mailbox unavailable"), { responseCode: code });
+            // As mail hosts do, the refusal names the address.
+            const to = session.envelope.rcptTo.map((rcpt) => `<${rcpt.address}>`).join(", ");
+            const error = Object.assign(new Error(`Mailbox unavailable: ${to}`), {
+              responseCode: code,
+            });
             callback(error);
             return;
           }

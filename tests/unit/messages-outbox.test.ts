@@ -152,7 +152,10 @@ describe("SMS and e-mail through the outbox", () => {
     expect(await rows()).toMatchObject([{ status: "pending", attempts: 1 }]);
     clock += 60 * 60 * 1000;
     await sender.tick();
-    expect(await rows()).toMatchObject([{ status: "failed", attempts: 2 }]);
+    const [failed] = await rows();
+    expect(failed).toMatchObject({ status: "failed", attempts: 2 });
+    expect(failed?.last_error).toContain("550");
+    expect(failed?.last_error).not.toContain("a@example.ge");
     expect(smtp.mails).toHaveLength(0);
   });
 
