@@ -20,6 +20,7 @@ import { type Remote, createRclone, remoteLabel } from "./backup-remote.server";
 import { SECRET_FILES, type SecretName, type SecretStep, planSecrets } from "./backup-secrets";
 import { shopToday, toIsoDate } from "./calendar";
 import { type Clock, isoAt } from "./clock";
+import { acquireLease, releaseLease } from "./lease.server";
 
 /** Where backups go and how they are locked (config.server.ts, `backup`). */
 export interface BackupSettings {
@@ -171,6 +172,50 @@ async function copyOff(
     );
     return { kind: "failed", message };
   }
+}
+
+/** How long a server's claim on a night's backup stands: past the end of that day. */
+const NIGHT_CLAIM_MS = 36 * 60 * 60 * 1000;
+
+export type NightlyOutcome = BackupOutcome | { kind: "skipped"; day: string; holder: string };
+
+/**
+ * The timer's backup when several servers share one database (README, "Several servers"):
+ * every server's timer may fire, and the first to claim the shop's day (a lease named by
+ * the day, in the database) makes the backup; the others say who did and stop. The same
+ * server may run it again that day (an upgrade's backup). A failed backup gives the
+ * claim back, so another server's timer, or a second try, can make it. `again` makes a
+ * backup whatever was claimed.
+ */
+export async function runNightlyBackup(
+  db: Kysely<Database>,
+  deps: BackupDeps,
+  options: { holder: string; again?: boolean },
+): Promise<NightlyOutcome> {
+  const at = deps.now();
+  const day = toIsoDate(shopToday(at));
+  const name = `backup-night:${day}`;
+  await db
+    .deleteFrom("leases")
+    .where("name", "like", "backup-night:%")
+    .where("expires_at", "<=", isoAt(at))
+    .execute();
+  const claimed = await acquireLease(db, name, options.holder, at, NIGHT_CLAIM_MS);
+  if (!claimed && !options.again) {
+    const held = await db
+      .selectFrom("leases")
+      .select("holder")
+      .where("name", "=", name)
+      .executeTakeFirst();
+    const holder = held?.holder ?? "another server";
+    deps.log.info(
+      `The backup of ${day} is made by ${holder}; this server (${options.holder}) leaves it to it.`,
+    );
+    return { kind: "skipped", day, holder };
+  }
+  const outcome = await runBackup(db, deps);
+  if (outcome.kind !== "done" && claimed) await releaseLease(db, name, options.holder);
+  return outcome;
 }
 
 /**

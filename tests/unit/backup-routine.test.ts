@@ -22,6 +22,7 @@ import {
   type BackupOutcome,
   restoreShop,
   runBackup,
+  runNightlyBackup,
 } from "~/platform/backups.server";
 import { checkBackup, detectBackupFormat } from "../../db/backup";
 import { type DatabaseTarget, createDatabase } from "../../db/connection";
@@ -256,6 +257,53 @@ describe(`the backup routine with a remote over rclone (${testEngine})`, () => {
     expect(existsSync(root)).toBe(false);
     expect(listed(remoteFolder("daily"))).toEqual([]);
     expect((await readShopFigures(db)).lastBackupAt).toBeNull();
+  });
+
+  it("makes one night's backup for the shop when two servers' timers fire, and the next night's again", async () => {
+    clock = nightOf("2026-11-29");
+    const first = await runNightlyBackup(db, deps(liveRemote()), { holder: "shop-a" });
+    clock += 4 * 60_000;
+    const second = await runNightlyBackup(db, deps(liveRemote()), { holder: "shop-b" });
+    expect(first.kind).toBe("done");
+    expect(second).toEqual({ kind: "skipped", day: "2026-11-29", holder: "shop-a" });
+    expect(logged).toContain(
+      "The backup of 2026-11-29 is made by shop-a; this server (shop-b) leaves it to it.",
+    );
+    const runs = await db.selectFrom("backup_runs").select("finished_at").execute();
+    expect(runs).toHaveLength(1);
+    expect(listed(remoteFolder("daily"))).toEqual(["2026-11-29.backup"]);
+
+    // The server that made it may make it again (an upgrade's backup); `again` on any.
+    expect((await runNightlyBackup(db, deps(liveRemote()), { holder: "shop-a" })).kind).toBe(
+      "done",
+    );
+    expect(
+      (await runNightlyBackup(db, deps(liveRemote()), { holder: "shop-b", again: true })).kind,
+    ).toBe("done");
+
+    clock = nightOf("2026-11-30");
+    const next = await runNightlyBackup(db, deps(liveRemote()), { holder: "shop-b" });
+    expect(next.kind).toBe("done");
+    expect(listed(remoteFolder("daily"))).toEqual(["2026-11-29.backup", "2026-11-30.backup"]);
+    // Yesterday's claim is gone once it expired; only today's stands.
+    clock = nightOf("2026-12-02");
+    await runNightlyBackup(db, deps(liveRemote()), { holder: "shop-a" });
+    const claims = await db
+      .selectFrom("leases")
+      .select("name")
+      .where("name", "like", "backup-night:%")
+      .execute();
+    expect(claims.map((row) => row.name)).toEqual(["backup-night:2026-12-02"]);
+  }, 60_000);
+
+  it("gives the night back when its backup failed, so another server's timer makes it", async () => {
+    clock = nightOf("2026-11-29");
+    const failed = await runNightlyBackup(db, deps(null, join(root, "no-such.passphrase")), {
+      holder: "shop-a",
+    });
+    expect(failed.kind).toBe("failed");
+    const made = await runNightlyBackup(db, deps(null), { holder: "shop-b" });
+    expect(made.kind).toBe("done");
   });
 
   it("restores the database and the secrets on an empty machine from the remote's copy", async () => {

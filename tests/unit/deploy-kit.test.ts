@@ -447,7 +447,7 @@ describe("deploy/rotate-backups.mjs", () => {
     const script = read("deploy/backup.sh");
     expect(script).toMatch(/^set -eu$/m);
     expect(script).toMatch(/^exec node_modules\/\.bin\/vite-node .* scripts\/backup-daily\.ts$/m);
-    expect(read("scripts/backup-daily.ts")).toMatch(/\brunBackup\(/);
+    expect(read("scripts/backup-daily.ts")).toMatch(/\brunNightlyBackup\(/);
     expect(read("app/shop.server.ts")).toMatch(/\bcreateBackups\(/);
     expect(read("app/platform/backups.server.ts")).toMatch(
       /\brotateBackups\(settings\.root, day\)/,
