@@ -239,6 +239,18 @@ app.use(
     maxAge: "1y",
   }),
 );
+// The build before this one, where an upgrade keeps it (README, Upgrades: `build.previous`
+// beside `build`): a page a worker of the old build rendered names the old build's files,
+// and while the new build is written (Vite empties build/client first) and until every
+// worker and every server runs it, those files are served from there.
+app.use(
+  "/assets",
+  express.static(`${resolve(build.assetsBuildDirectory, "..")}.previous/client/assets`, {
+    immutable: true,
+    maxAge: "1y",
+    index: false,
+  }),
+);
 const publicFiles = precompressedStatic(build.assetsBuildDirectory, { maxAge: "1h" });
 app.use((req, res, next) => {
   res.locals.route = STATIC_ROUTE;

@@ -1,4 +1,12 @@
-import { readFileSync, readdirSync, statSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { type IncomingHttpHeaders, request as httpRequest } from "node:http";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
@@ -128,4 +136,29 @@ test("the rest of public/ is precompressed too and kept for an hour; fonts and p
   const flag = await raw("/flags/ka.png", { "Accept-Encoding": "gzip, br" });
   expect(flag.status).toBe(200);
   expect(flag.headers["content-encoding"]).toBeUndefined();
+});
+
+test("a script of the build before this one is still served from build.previous while an upgrade runs", async () => {
+  // What an upgrade leaves beside the build (README, Upgrades): the old build's files, for
+  // pages a worker of the old build rendered, also while Vite empties build/client.
+  const previous = join(CLIENT, "../../build.previous/client/assets");
+  const name = `entry.client-Old${process.pid}.js`;
+  const made = !existsSync(previous);
+  mkdirSync(previous, { recursive: true });
+  writeFileSync(join(previous, name), "console.log('the old build');\n");
+  try {
+    const old = await raw(`/assets/${name}`);
+    expect(old.status).toBe(200);
+    expect(old.body.toString()).toBe("console.log('the old build');\n");
+    expect(old.headers["cache-control"]).toBe(IMMUTABLE);
+    // The current build's files come from the current build, as before.
+    const current = biggestScript();
+    const served = await raw(`/assets/${current}`);
+    expect(served.body.equals(readFileSync(join(CLIENT, "assets", current)))).toBe(true);
+    // A file in neither build is the ordinary 404.
+    expect((await raw(`/assets/entry.client-Gone${process.pid}.js`)).status).toBe(404);
+  } finally {
+    rmSync(join(previous, name));
+    if (made) rmSync(join(CLIENT, "../../build.previous"), { recursive: true, force: true });
+  }
 });
