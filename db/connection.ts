@@ -14,6 +14,7 @@ import {
 import pg from "pg";
 import { queryCounter } from "./query-count";
 import type { Database } from "./schema";
+import { cachingStatements } from "./statement-cache";
 
 const BUSY_TIMEOUT_MS = 5000;
 
@@ -79,7 +80,8 @@ export function createDatabase(target: DatabaseTarget | string): Kysely<Database
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   return new Kysely<Database>({
-    dialect: new ImmediateSqliteDialect({ database: sqlite }),
+    // Each query's text prepared once, not at every run (issue 40).
+    dialect: new ImmediateSqliteDialect({ database: cachingStatements(sqlite) }),
     plugins: [queryCounter],
   });
 }
