@@ -234,9 +234,18 @@ async function placeOrderOnce(
       .returningAll()
       .execute();
 
-    await recordPromotions(trx, { id: order.id, phoneKey: phone_key }, pricing, options.now);
+    const promotions = await recordPromotions(
+      trx,
+      { id: order.id, phoneKey: phone_key },
+      pricing,
+      options.now,
+    );
     if (options.telegram) {
-      await enqueueOrderNotifications(trx, options.telegram, order, options.now);
+      // What it just wrote is not read again (issue 40).
+      await enqueueOrderNotifications(trx, options.telegram, order, options.now, {
+        items,
+        promotions,
+      });
       const { messaging } = options.telegram;
       await queueShopperNotices(trx, "received", order, messaging, {
         topic: `received:${order.id}`,
