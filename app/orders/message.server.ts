@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import { fixedT } from "~/i18n/instance.server";
 import type { LanguageCode } from "~/i18n/languages";
-import { showsDelivery } from "~/orders/amounts";
+import { promotionLines, showsDelivery } from "~/orders/amounts";
 import { eventNote, storedTitle } from "~/orders/event-note";
 import {
   type InlineKeyboard,
@@ -12,7 +12,7 @@ import {
 import { formatOrderNumber } from "~/orders/order-number";
 import { isoAt } from "~/platform/clock";
 import { readSettings } from "~/settings/model";
-import type { Database, Order } from "../../db/schema";
+import type { Database, Order, OrderItem, OrderPromotion } from "../../db/schema";
 import type { Messaging } from "./messaging";
 import { actorLabel } from "./order-words";
 import { phoneStanding, promotionsOf } from "./read.server";
@@ -39,23 +39,36 @@ export interface ChatSettings {
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/**
+ * What the transaction that just placed an order holds of it (issue 40: the order path
+ * reads nothing it wrote itself): its items and the promotions it recorded. A new order
+ * has no status change yet.
+ */
+export interface NewOrderParts {
+  items: OrderItem[];
+  promotions: ReadonlyArray<Pick<OrderPromotion, "kind" | "name" | "code" | "amount">>;
+}
+
 /** The order's status, who set it last, and its phone's history (this order included). */
 export async function orderStanding(
   db: Db,
   order: Pick<Order, "id" | "phone" | "status">,
   settings: Pick<ChatSettings, "holdAfterRefusals" | "language" | "phoneHashKey">,
+  isNew = false,
 ): Promise<OrderStanding> {
   const t = fixedT(settings.language, "desk");
   const [history, last] = await Promise.all([
     phoneStanding(db, order.phone, settings.phoneHashKey),
-    db
-      .selectFrom("order_events")
-      .select(["actor", "at", "note", "note_key", "note_values"])
-      .where("order_id", "=", order.id)
-      .where("kind", "=", "status")
-      .orderBy("id", "desc")
-      .limit(1)
-      .executeTakeFirst(),
+    isNew
+      ? undefined
+      : db
+          .selectFrom("order_events")
+          .select(["actor", "at", "note", "note_key", "note_values"])
+          .where("order_id", "=", order.id)
+          .where("kind", "=", "status")
+          .orderBy("id", "desc")
+          .limit(1)
+          .executeTakeFirst(),
   ]);
   return {
     status: order.status,
@@ -77,20 +90,26 @@ export interface OrderMessage {
   keyboard: InlineKeyboard | null;
 }
 
-/** The message every chat should show for the order now, read from the database. */
+/**
+ * The message every chat should show for the order now, read from the database; `placed`:
+ * what the caller that just placed it holds, not read again.
+ */
 export async function renderOrderMessage(
   db: Db,
   order: Order,
   settings: ChatSettings,
+  placed?: NewOrderParts,
 ): Promise<OrderMessage> {
   const [items, standing, courier, zones, promotions] = await Promise.all([
-    db
-      .selectFrom("order_items")
-      .selectAll()
-      .where("order_id", "=", order.id)
-      .orderBy("id")
-      .execute(),
-    orderStanding(db, order, settings),
+    placed
+      ? [...placed.items].sort((a, b) => a.id - b.id)
+      : db
+          .selectFrom("order_items")
+          .selectAll()
+          .where("order_id", "=", order.id)
+          .orderBy("id")
+          .execute(),
+    orderStanding(db, order, settings, placed !== undefined),
     order.courier_id === null
       ? null
       : db
@@ -108,7 +127,9 @@ export async function renderOrderMessage(
           .then((rows) => readSettings(rows).zones)
       : [],
     // What each promotion took off (D86), as the order keeps it.
-    promotionsOf(db, [order.id]).then((byOrder) => byOrder.get(order.id) ?? []),
+    placed
+      ? promotionLines(placed.promotions)
+      : promotionsOf(db, [order.id]).then((byOrder) => byOrder.get(order.id) ?? []),
   ]);
   const t = fixedT(settings.language, "desk");
   return {

@@ -1,5 +1,10 @@
 import type { Transaction } from "kysely";
-import { type ChatSettings, keyboardFor, renderOrderMessage } from "~/orders/message.server";
+import {
+  type ChatSettings,
+  type NewOrderParts,
+  keyboardFor,
+  renderOrderMessage,
+} from "~/orders/message.server";
 import { isoAt } from "~/platform/clock";
 import type { Database, Order } from "../../db/schema";
 
@@ -25,9 +30,10 @@ export async function enqueueOrderNotifications(
   settings: TelegramSettings,
   order: Order,
   now: number,
+  placed?: NewOrderParts,
 ): Promise<void> {
   if (!notificationsEnabled(settings)) return;
-  const message = await renderOrderMessage(trx, order, settings);
+  const message = await renderOrderMessage(trx, order, settings, placed);
   // Due at once by the shop's clock, the same clock the dispatcher compares with.
   const at = isoAt(now);
   await trx

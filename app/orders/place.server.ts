@@ -16,6 +16,7 @@ import { codeUsage, recordPromotions } from "~/promotions/uses.server";
 import { queueDeskNotices, queueShopperNotices } from "~/shopper/notices.server";
 import { newTrackToken } from "~/shopper/tracking";
 import { isUniqueViolation } from "../../db/connection";
+import { groupTransaction } from "../../db/group-commit";
 import type { Database, Order, OrderItem } from "../../db/schema";
 import type { OrderFields } from "./fields";
 
@@ -102,7 +103,9 @@ const PLACE_ATTEMPTS = 5;
  * returns that order: this is the one idempotency check. When another process takes the
  * same order number, or places the same form, at the same moment, the unique indexes
  * refuse the second insert and the whole transaction runs again: a fresh number, or the
- * order the other process placed.
+ * order the other process placed. On SQLite, orders placed at the same moment share one
+ * commit (group commit, issue 40), each in a savepoint of its own: what one does wrong
+ * undoes it alone, and none is answered before the commit holding it.
  */
 export async function placeOrder(
   db: Kysely<Database>,
@@ -131,7 +134,7 @@ async function placeOrderOnce(
   const nextNumber =
     options.randomOrderNumber ?? (() => randomInt(ORDER_NUMBER_MIN, ORDER_NUMBER_MAX + 1));
 
-  return db.transaction().execute(async (trx) => {
+  return groupTransaction(db, async (trx) => {
     const existing = await trx
       .selectFrom("orders")
       .selectAll()
@@ -231,9 +234,18 @@ async function placeOrderOnce(
       .returningAll()
       .execute();
 
-    await recordPromotions(trx, { id: order.id, phoneKey: phone_key }, pricing, options.now);
+    const promotions = await recordPromotions(
+      trx,
+      { id: order.id, phoneKey: phone_key },
+      pricing,
+      options.now,
+    );
     if (options.telegram) {
-      await enqueueOrderNotifications(trx, options.telegram, order, options.now);
+      // What it just wrote is not read again (issue 40).
+      await enqueueOrderNotifications(trx, options.telegram, order, options.now, {
+        items,
+        promotions,
+      });
       const { messaging } = options.telegram;
       await queueShopperNotices(trx, "received", order, messaging, {
         topic: `received:${order.id}`,

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { isoAt } from "~/platform/clock";
 import { type Job, createJob } from "~/platform/job.server";
+import { groupTransaction } from "../../db/group-commit";
 import type { Database } from "../../db/schema";
 
 export interface ThrottleVerdict {
@@ -21,6 +22,7 @@ export const THROTTLE_SWEEP_MS = 60_000;
  * `windowMs`. Kept in the database, so every process counts the same attempts and a
  * restart forgets nothing. Each attempt carries the end of its own window, and only this
  * bucket's are touched here, so limits with different windows never cut each other short.
+ * On SQLite the attempt shares its commit with the orders being placed (issue 40).
  */
 export async function hitThrottle(
   db: Kysely<Database>,
@@ -29,7 +31,7 @@ export async function hitThrottle(
   windowMs: number,
   now: number,
 ): Promise<ThrottleVerdict> {
-  return db.transaction().execute(async (trx) => {
+  return groupTransaction(db, async (trx) => {
     const since = isoAt(now - windowMs);
     await trx
       .deleteFrom("throttle_hits")

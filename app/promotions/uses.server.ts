@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { isoAt } from "~/platform/clock";
-import type { Database } from "../../db/schema";
+import type { Database, OrderPromotion } from "../../db/schema";
 import type { CodeUsage, Pricing } from "./pricing";
 
 /**
@@ -25,28 +25,23 @@ export async function codeUsage(
   };
 }
 
-/** Stores what each promotion took off the order, and the code's use. */
+/** Stores what each promotion took off the order, and the code's use; returns the lines stored. */
 export async function recordPromotions(
   trx: Kysely<Database>,
   order: { id: number; phoneKey: string | null },
   pricing: Pricing,
   now: number,
-): Promise<void> {
-  if (pricing.applied.length > 0)
-    await trx
-      .insertInto("order_promotions")
-      .values(
-        pricing.applied.map(({ promotion, amount }) => ({
-          order_id: order.id,
-          promotion_id: promotion.id,
-          kind: promotion.kind,
-          name: promotion.name,
-          code: promotion.kind === "code" ? promotion.code : null,
-          amount,
-          rule: JSON.stringify(promotion),
-        })),
-      )
-      .execute();
+): Promise<Array<Pick<OrderPromotion, "kind" | "name" | "code" | "amount">>> {
+  const rows = pricing.applied.map(({ promotion, amount }) => ({
+    order_id: order.id,
+    promotion_id: promotion.id,
+    kind: promotion.kind,
+    name: promotion.name,
+    code: promotion.kind === "code" ? promotion.code : null,
+    amount,
+    rule: JSON.stringify(promotion),
+  }));
+  if (rows.length > 0) await trx.insertInto("order_promotions").values(rows).execute();
   if (pricing.code)
     await trx
       .insertInto("promotion_uses")
@@ -57,6 +52,7 @@ export async function recordPromotions(
         created_at: isoAt(now),
       })
       .execute();
+  return rows;
 }
 
 /** A cancelled or refused order gives its code's use back. */

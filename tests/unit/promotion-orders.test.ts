@@ -10,6 +10,7 @@ import { changeOrderStatus } from "~/orders/change-status.server";
 import { correctOrder } from "~/orders/edit.server";
 import { eventNote } from "~/orders/event-note";
 import { buildOrderMessage } from "~/orders/message";
+import { renderOrderMessage } from "~/orders/message.server";
 import { placeOrder } from "~/orders/place.server";
 import { promotionsOf } from "~/orders/read.server";
 import { type Promotion, readPromotion } from "~/promotions/model";
@@ -209,6 +210,34 @@ describe("orders with promotions in the database", () => {
         chat,
       );
   }
+
+  it("writes a new order's chat message from what it placed, as the order read back shows it", async () => {
+    // A phone whose earlier order was refused: the message counts it.
+    const earlier = await place("+995 555 123 456", 1, null, "promo-message-token-earlier");
+    await move(earlier.order_number, "refused");
+    const telegram = { ...chat, botToken: "1:test-token", chatIds: ["1"] };
+    const placed = await placeOrder(
+      db,
+      {
+        values: values("+995 555 123 456"),
+        cart: [{ key: "body/hemor-cream", qty: 2 }],
+        language: "ka",
+        token: "promo-message-token-new-1",
+        titleLanguage: "ru",
+        promotions: { list: await list(), code: "zamtari", today: TODAY },
+      },
+      { now: NOW, phoneHashKey: PHONE_HASH_KEY, telegram },
+    );
+    if (!placed.ok) throw new Error(`not placed: ${JSON.stringify(placed)}`);
+    const { text } = await db
+      .selectFrom("notifications")
+      .select("text")
+      .where("order_id", "=", placed.placed.order.id)
+      .executeTakeFirstOrThrow();
+    const readBack = await renderOrderMessage(db, placed.placed.order, telegram);
+    expect(text).toBe(readBack.text);
+    expect(text).toContain("ZAMTARI");
+  });
 
   it("prices a correction by the rules the order was placed with, not today's, and records the discount's before → after", async () => {
     const placed = await place("+995 555 123 456", 2, "zamtari", "promo-correction-token-1");
