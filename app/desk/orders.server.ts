@@ -3,6 +3,7 @@ import { findOrder, itemsOf, phoneStandings } from "~/orders/read.server";
 import { NO_ORDERS, type PhoneStanding } from "~/orders/standing";
 import { orderStatuses } from "~/orders/status";
 import { phoneKey } from "~/phone/phone-key.server";
+import { PHONE_PREFIX } from "~/phone/prefix";
 import { addDays, shopToday, startOfShopDay, toIsoDate } from "~/platform/calendar";
 import { isoAt } from "~/platform/clock";
 import type { Database, Order, OrderEvent, OrderItem, OrderStatus } from "../../db/schema";
@@ -11,6 +12,14 @@ import { type DeskFilter, type DeskTab, deliveryDateOf, parseQuery } from "./sea
 export const DESK_PAGE_SIZE = 25;
 
 type OrdersQuery = SelectQueryBuilder<Database, "orders", object>;
+
+/** A Georgian number's own digits, after 995. */
+const NATIONAL_DIGITS = 9;
+
+/** Nine digits as the shop stores the number: `+995 555 123 456` (D30). */
+function storedPhone(digits: string): string {
+  return `${PHONE_PREFIX} ${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6)}`;
+}
 
 /** `%text%` for LIKE, with the wildcards of the text itself taken literally. */
 function containsPattern(text: string): string {
@@ -25,7 +34,11 @@ function applySearch(query: OrdersQuery, filter: DeskFilter, now: number): Order
     narrowed = narrowed.where((eb) => {
       const either = [];
       if (parsed.orderNumber !== null) either.push(eb("order_number", "=", parsed.orderNumber));
-      if (parsed.phoneDigits !== null)
+      // A whole number (its nine digits, in any spelling) is the stored number (D30):
+      // found through the phone's index. A part of one is looked for inside every number.
+      if (parsed.phoneDigits !== null && parsed.phoneDigits.length === NATIONAL_DIGITS)
+        either.push(eb("phone", "=", storedPhone(parsed.phoneDigits)));
+      else if (parsed.phoneDigits !== null)
         either.push(
           eb(
             sql`replace(replace(phone, ' ', ''), '+', '')`,
