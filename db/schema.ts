@@ -608,6 +608,8 @@ export interface ReportDaysTable {
   stamp: Generated<number>;
   /** JSON of the day's groups; null until worked out, or since a change. */
   figures: string | null;
+  /** `placed` days: JSON of [status, orders, total] for the desk's tabs; null likewise. */
+  counts: string | null;
 }
 
 export interface Database {

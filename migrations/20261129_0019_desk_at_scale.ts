@@ -10,8 +10,8 @@ import { type Kysely, PostgresAdapter, sql } from "kysely";
 // - `order_events (staff_id, at)`: the desk's "Undo" offer looks for the reader's own
 //   latest change, which walked every event back to the first when they had none lately.
 //
-// `report_days`: the reports' figures of one day, as the database added them up, kept
-// until something they count changes (D88). Triggers mark a day changed (`stamp` + 1, the
+// `report_days`: the reports' figures of one day, as the database added them up, and the
+// desk's counts of its orders by status, kept until something they count changes (D88). Triggers mark a day changed (`stamp` + 1, the
 // figures dropped) when an order of it changes how it counts (status, cash, language, source,
 // zone, dates), when one of its lines or promotions changes, or when a hand-off of the day
 // changes. A new order marks its days only if one of them is kept, which an order placed
@@ -53,7 +53,7 @@ function sqliteDays(created: string, delivery: string): string {
 
 function sqliteMark(days: string): string {
   return `insert into report_days (basis, day, stamp) select basis, day, 1 from (${days}) where day is not null
-    on conflict (basis, day) do update set stamp = report_days.stamp + 1, figures = null;`;
+    on conflict (basis, day) do update set stamp = report_days.stamp + 1, figures = null, counts = null;`;
 }
 
 export async function up(db: AnyDb): Promise<void> {
@@ -63,6 +63,7 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn("day", "text", (col) => col.notNull())
     .addColumn("stamp", "integer", (col) => col.notNull().defaultTo(0))
     .addColumn("figures", "text")
+    .addColumn("counts", "text")
     .addPrimaryKeyConstraint("report_days_pk", ["basis", "day"])
     .execute();
 
@@ -85,7 +86,7 @@ export async function up(db: AnyDb): Promise<void> {
         if p_day is null then return; end if;
         insert into report_days (basis, day, stamp) values (p_basis, p_day, 1)
           on conflict on constraint report_days_pk
-          do update set stamp = report_days.stamp + 1, figures = null;
+          do update set stamp = report_days.stamp + 1, figures = null, counts = null;
       end $$ language plpgsql`.execute(db);
     await sql`create function report_days_mark_order(created text, delivery text) returns void as $$
       declare utc date := left(created, 10)::date;
@@ -109,7 +110,7 @@ export async function up(db: AnyDb): Promise<void> {
     await sql`create function orders_report_days_insert() returns trigger as $$
       declare utc date := left(new.created_at, 10)::date;
       begin
-        if exists (select 1 from report_days where figures is not null and (
+        if exists (select 1 from report_days where (figures is not null or counts is not null) and (
             (basis = 'placed' and day between to_char(utc - 1, 'YYYY-MM-DD') and to_char(utc + 1, 'YYYY-MM-DD'))
             or (basis = 'delivery' and day = new.delivery_date))) then
           perform report_days_mark_order(new.created_at, new.delivery_date);
@@ -148,7 +149,7 @@ export async function up(db: AnyDb): Promise<void> {
     .execute(db);
   await sql
     .raw(`create trigger orders_report_days_insert after insert on orders
-      when exists (select 1 from report_days where figures is not null and (
+      when exists (select 1 from report_days where (figures is not null or counts is not null) and (
         (basis = 'placed' and day between date(new.created_at, '-1 day') and date(new.created_at, '+1 day'))
         or (basis = 'delivery' and day = new.delivery_date)))
       begin ${sqliteMark(orderDays("new"))} end`)

@@ -1,8 +1,9 @@
-import type { Kysely, SelectQueryBuilder } from "kysely";
+import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import {
   type CalendarDate,
   addDays,
   compareDates,
+  shopToday,
   startOfShopDay,
   toIsoDate,
 } from "~/platform/calendar";
@@ -240,4 +241,125 @@ export async function daysOf<T>(
       }
     });
   return days;
+}
+
+/** Orders and their cash by status. */
+export type StatusCounts = Map<string, { orders: number; total: number }>;
+
+/**
+ * Every order's status counted, with its cash (the desk's tabs, D88): kept days' counts
+ * from `report_days`, days without them counted now by the hour they were placed (one
+ * query a run of such days) and kept, and the last FRESH_DAYS days and any after counted
+ * afresh. Costs what the days cost, not the orders: a million orders over three years read
+ * about 1 100 small rows.
+ */
+export async function statusCounts(db: Db, today: CalendarDate): Promise<StatusCounts> {
+  const counts: StatusCounts = new Map();
+  const add = (status: string, orders: number, total: number) => {
+    const sums = counts.get(status) ?? { orders: 0, total: 0 };
+    sums.orders += orders;
+    sums.total += total;
+    counts.set(status, sums);
+  };
+  const freshFrom = addDays(today, -FRESH_DAYS);
+  const [oldest, stored, fresh] = await Promise.all([
+    db
+      .selectFrom("orders")
+      .select((eb) => eb.fn.min("created_at").as("at"))
+      .executeTakeFirst(),
+    db
+      .selectFrom("report_days")
+      .select(["day", "stamp", "counts"])
+      .where("basis", "=", "placed")
+      .where("day", "<", toIsoDate(freshFrom))
+      .execute(),
+    db
+      .selectFrom("orders")
+      .select((eb) => [
+        "status",
+        eb.fn.countAll<number>().as("orders"),
+        eb.fn.sum<number>("total").as("total"),
+      ])
+      .where("created_at", ">=", isoAt(startOfShopDay(freshFrom)))
+      .groupBy("status")
+      .execute(),
+  ]);
+  for (const row of fresh) add(row.status, n(row.orders), n(row.total));
+  if (!oldest?.at) return counts;
+  const byDay = new Map(stored.map((row) => [row.day, row]));
+  // Runs of days with no kept counts, oldest first.
+  const runs: Array<{ from: CalendarDate; to: CalendarDate }> = [];
+  for (
+    let day = shopToday(Date.parse(String(oldest.at)));
+    compareDates(day, freshFrom) < 0;
+    day = addDays(day, 1)
+  ) {
+    const kept = byDay.get(toIsoDate(day))?.counts;
+    if (kept) {
+      for (const [status, orders, total] of JSON.parse(kept) as Array<[string, number, number]>)
+        add(status, orders, total);
+      continue;
+    }
+    const last = runs.at(-1);
+    if (last && compareDates(addDays(last.to, 1), day) === 0) last.to = day;
+    else runs.push({ from: day, to: day });
+  }
+  const keep: Array<{ day: string; stamp: number | null; counts: string }> = [];
+  for (const run of runs) {
+    const rows = await db
+      .selectFrom("orders")
+      .select((eb) => [
+        sql<string>`substr(created_at, 1, 13)`.as("hour"),
+        "status",
+        eb.fn.countAll<number>().as("orders"),
+        eb.fn.sum<number>("total").as("total"),
+      ])
+      .where("created_at", ">=", isoAt(startOfShopDay(run.from)))
+      .where("created_at", "<", isoAt(startOfShopDay(addDays(run.to, 1))))
+      .groupBy([sql`substr(created_at, 1, 13)`, "status"])
+      .execute();
+    const days = new Map<string, Map<string, [number, number]>>();
+    for (const row of rows) {
+      const day = toIsoDate(shopToday(Date.parse(`${row.hour}:00:00.000Z`)));
+      const statuses = days.get(day) ?? new Map<string, [number, number]>();
+      const [orders, total] = statuses.get(row.status) ?? [0, 0];
+      statuses.set(row.status, [orders + n(row.orders), total + n(row.total)]);
+      days.set(day, statuses);
+      add(row.status, n(row.orders), n(row.total));
+    }
+    for (let day = run.from; compareDates(day, run.to) <= 0; day = addDays(day, 1)) {
+      const iso = toIsoDate(day);
+      const row = byDay.get(iso);
+      keep.push({
+        day: iso,
+        stamp: row ? Number(row.stamp) : null,
+        counts: JSON.stringify(
+          [...(days.get(iso) ?? new Map<string, [number, number]>())].map(([status, sums]) => [
+            status,
+            ...sums,
+          ]),
+        ),
+      });
+    }
+  }
+  if (keep.length > 0)
+    await db.transaction().execute(async (trx) => {
+      for (const one of keep) {
+        if (one.stamp === null)
+          await trx
+            .insertInto("report_days")
+            .values({ basis: "placed", day: one.day, stamp: 0, counts: one.counts })
+            .onConflict((oc) => oc.columns(["basis", "day"]).doNothing())
+            .execute();
+        else
+          await trx
+            .updateTable("report_days")
+            .set({ counts: one.counts })
+            .where("basis", "=", "placed")
+            .where("day", "=", one.day)
+            .where("stamp", "=", one.stamp)
+            .execute();
+      }
+    });
+  return counts;
 }

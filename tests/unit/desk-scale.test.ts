@@ -3,9 +3,12 @@ import type { AddressInfo } from "node:net";
 import { writeReadableStreamToWritable } from "@remix-run/node";
 import { type Kysely, sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
+import { statusCounts } from "~/couriers/report-days.server";
 import { type ReportRange, buildReport } from "~/couriers/reports.server";
 import { defaultZones } from "~/delivery/zones";
 import { csvStream } from "~/desk/csv-stream.server";
+import { listDeskOrders } from "~/desk/orders.server";
+import { parseDeskFilter } from "~/desk/search";
 import { phoneKey } from "~/phone/phone-key.server";
 import { addDays, shopToday } from "~/platform/calendar";
 import { type DatabaseTarget, createDatabase } from "../../db/connection";
@@ -275,6 +278,71 @@ describe("the reports, added up by the database (D88)", () => {
       .where("day", "=", "2026-11-05")
       .executeTakeFirstOrThrow();
     expect(still.figures).not.toBeNull();
+  });
+});
+
+describe("the desk's tab counts from kept days (D88)", () => {
+  async function direct(database: Kysely<Database>) {
+    const rows = await database
+      .selectFrom("orders")
+      .select((eb) => [
+        "status",
+        eb.fn.countAll<number>().as("orders"),
+        eb.fn.sum<number>("total").as("total"),
+      ])
+      .groupBy("status")
+      .execute();
+    return new Map(
+      rows.map((row) => [row.status, { orders: Number(row.orders), total: Number(row.total) }]),
+    );
+  }
+
+  it("count every order by status as a count of the table does, before and after changes", async () => {
+    const { db } = await generated(500, 6);
+    expect(await statusCounts(db, TODAY)).toEqual(await direct(db));
+    // Kept now; the same from the kept rows.
+    const kept = await db
+      .selectFrom("report_days")
+      .select("day")
+      .where("counts", "is not", null)
+      .execute();
+    expect(kept.length).toBeGreaterThan(40);
+    expect(await statusCounts(db, TODAY)).toEqual(await direct(db));
+    const old = await db
+      .selectFrom("orders")
+      .select(["id", "total"])
+      .where("status", "=", "delivered")
+      .where("created_at", "<", "2026-10-25")
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
+    await db.updateTable("orders").set({ status: "refused" }).where("id", "=", old.id).execute();
+    await db
+      .insertInto("orders")
+      .values({
+        order_number: 99_999_998,
+        address: "Rustaveli 2",
+        phone: "+995 555 000 112",
+        delivery_time: "02.10.26",
+        delivery_date: "2026-10-02",
+        total: 12_000,
+        positions: 1,
+        language: "ru",
+        submission_token: "late-import-2",
+        created_at: "2026-10-01T10:00:00.000Z",
+        status: "delivered",
+      })
+      .execute();
+    expect(await statusCounts(db, TODAY)).toEqual(await direct(db));
+    // The desk's list shows them.
+    const list = await listDeskOrders(
+      db,
+      parseDeskFilter(new URLSearchParams()),
+      NOW,
+      PHONE_HASH_KEY,
+    );
+    const counted = await direct(db);
+    expect(list.counts.delivered).toBe(counted.get("delivered")?.orders);
+    expect(list.cashCollected).toBe(counted.get("delivered")?.total);
   });
 });
 
