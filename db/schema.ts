@@ -596,6 +596,22 @@ export interface BackupCopiesTable {
   error: string | null;
 }
 
+/**
+ * The reports' figures of one day (D88), as the database added them up: `basis` is
+ * `placed` or `delivery` (the orders of the day) or `handoffs` (the couriers' parcels).
+ * Triggers add 1 to `stamp` and drop `figures` when something they count changes; a report
+ * keeps figures it worked out only if the stamp it read first is still the stamp.
+ */
+export interface ReportDaysTable {
+  basis: "placed" | "delivery" | "handoffs";
+  day: string;
+  stamp: Generated<number>;
+  /** JSON of the day's groups; null until worked out, or since a change. */
+  figures: string | null;
+  /** `placed` days: JSON of [status, orders, total] for the desk's tabs; null likewise. */
+  counts: string | null;
+}
+
 export interface Database {
   orders: OrdersTable;
   promotions: PromotionsTable;
@@ -634,6 +650,7 @@ export interface Database {
   courier_days: CourierDaysTable;
   backup_runs: BackupRunsTable;
   backup_copies: BackupCopiesTable;
+  report_days: ReportDaysTable;
 }
 
 export type Order = Selectable<OrdersTable>;

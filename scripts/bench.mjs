@@ -26,6 +26,13 @@ import { postgresBinaries, startPostgres } from "./postgres.mjs";
 import { summarizeServerTiming } from "./server-timing.mjs";
 import { freePort, spawnServer, startShop } from "./shop-server.mjs";
 
+// `npm run bench -- --desk`: the desk at 10k, 100k and 1M orders instead (scripts/bench-desk.mjs, D88).
+if (process.argv.includes("--desk")) {
+  const { benchDesk } = await import("./bench-desk.mjs");
+  await benchDesk();
+  process.exit(0);
+}
+
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const SCALING = process.env.BENCH_SCALING !== "0";
 const CONNECTIONS = 50;

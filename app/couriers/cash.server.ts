@@ -189,6 +189,12 @@ export async function courierDays(
       .execute(),
     db.selectFrom("courier_days").selectAll().where("day", "=", day).execute(),
   ]);
+  const itemsOf = new Map<number, Array<{ key: string; title: string; qty: number }>>();
+  for (const item of items) {
+    const list = itemsOf.get(item.order_id) ?? [];
+    list.push({ key: item.item_key, title: item.title, qty: item.qty });
+    itemsOf.set(item.order_id, list);
+  }
   const days = new Map<number, CourierDay>();
   for (const row of rows) {
     let entry = days.get(row.courierId);
@@ -224,9 +230,7 @@ export async function courierDays(
       outcome: row.outcome,
       reason: row.reason,
       nextDay: row.next_day,
-      items: items
-        .filter((item) => item.order_id === row.order_id)
-        .map((item) => ({ key: item.item_key, title: item.title, qty: item.qty })),
+      items: itemsOf.get(row.order_id) ?? [],
     });
   }
   for (const entry of days.values())

@@ -1,19 +1,17 @@
 import type { Kysely } from "kysely";
 import { DIRECT_SOURCE } from "~/analytics/origin";
 import type { DeliveryZone } from "~/delivery/zones";
-import { type OrderAmounts, orderAmounts } from "~/orders/amounts";
-import {
-  type CalendarDate,
-  addDays,
-  compareDates,
-  shopToday,
-  startOfShopDay,
-  toIsoDate,
-} from "~/platform/calendar";
-import { isoAt } from "~/platform/clock";
-import type { Database, OrderPromotion, PromotionKind } from "../../db/schema";
+import { type CalendarDate, addDays, shopToday, toIsoDate } from "~/platform/calendar";
+import type { Database, PromotionKind } from "../../db/schema";
 import { refusalRate } from "./model";
 import { placeOf } from "./places";
+import {
+  type DayGroups,
+  type ReportBasis,
+  dayGroups,
+  daysOf,
+  handoffGroups,
+} from "./report-days.server";
 
 /**
  * The owner's numbers (D68), worked out from the orders themselves. Orders are chosen by
@@ -21,7 +19,7 @@ import { placeOf } from "./places";
  * chosen order once, by where it stands now. Cash received is what owners counted from
  * couriers, on the couriers' days in the range: revenue is only that.
  */
-export type ReportBasis = "placed" | "delivery";
+export type { ReportBasis };
 
 export const REPORT_MAX_DAYS = 366;
 
@@ -151,125 +149,129 @@ export function presetRange(
   return { from: addDays(today, 1 - days), to: today };
 }
 
-interface Chosen {
-  id: number;
-  day: string;
-  status: string;
-  total: number;
-  language: string;
-  source: string | null;
-  courier_id: number | null;
-  not_home: number;
-  delivery_fee: number;
-  discount: number;
-  zone: string | null;
-  area: string | null;
-}
+type Db = Kysely<Database>;
 
-function dayOfInstant(iso: string): string {
-  return toIsoDate(shopToday(Date.parse(iso)));
+/** One group of orders of one status, as a figure adds it up. */
+interface Sums {
+  status: string;
+  orders: number;
+  total: number;
+  fees: number;
+  discounts: number;
+  notHome: number;
 }
 
 function emptyRow(key: string): Row {
   return { key, placed: 0, delivered: 0, refused: 0, refusalRate: null, collected: 0 };
 }
 
-function count(row: Row, order: Chosen) {
-  row.placed += 1;
-  if (order.status === "delivered") {
-    row.delivered += 1;
-    row.collected += orderAmounts(order).total;
+/** Adds a group of orders of one status to a row. */
+function count(row: Row, sums: Sums) {
+  row.placed += sums.orders;
+  if (sums.status === "delivered") {
+    row.delivered += sums.orders;
+    row.collected += sums.total;
   }
-  if (order.status === "refused") row.refused += 1;
+  if (sums.status === "refused") row.refused += sums.orders;
   row.refusalRate = refusalRate(row.delivered, row.refused);
+}
+
+/** The goods of a group: what was collected less the fees, before the code took its part. */
+function goodsOf(sums: Pick<Sums, "total" | "fees" | "discounts">): number {
+  return sums.total - sums.fees + sums.discounts;
 }
 
 /**
  * The report for a range; `titles` names products in the reader's language, `places` the
  * zones (today's, in the owner's order; an order's stored area for one no longer there).
+ * Every figure is added up by the database a day at a time, and a day's groups are kept
+ * (D88): a year of a big shop reads 366 kept days and works out only the last few, so it
+ * costs what a week does, whatever the number of orders.
  */
 export async function buildReport(
   db: Kysely<Database>,
   range: ReportRange,
   titles: (key: string) => string | null,
   places: { zones: readonly DeliveryZone[]; language: string } = { zones: [], language: "en" },
+  now: number = Date.now(),
 ): Promise<Report> {
   const from = toIsoDate(range.from);
   const to = toIsoDate(range.to);
-  let query = db
-    .selectFrom("orders")
-    .select([
-      "id",
-      "created_at",
-      "delivery_date",
-      "status",
-      "total",
-      "language",
-      "source",
-      "courier_id",
-      "not_home",
-      "delivery_fee",
-      "discount",
-      "delivery_zone",
-      "delivery_area",
-    ]);
-  query =
-    range.by === "placed"
-      ? query
-          .where("created_at", ">=", isoAt(startOfShopDay(range.from)))
-          .where("created_at", "<", isoAt(startOfShopDay(addDays(range.to, 1))))
-      : query.where("delivery_date", ">=", from).where("delivery_date", "<=", to);
-  const orders: Chosen[] = (await query.orderBy("id").execute()).map((order) => ({
-    ...order,
-    zone: order.delivery_zone,
-    area: order.delivery_area,
-    day: range.by === "placed" ? dayOfInstant(order.created_at) : (order.delivery_date ?? ""),
-  }));
-  const ids = orders.map((order) => order.id);
-  const [items, cashDays, handoffs, couriers, taken] = await Promise.all([
-    ids.length === 0
-      ? []
-      : db
-          .selectFrom("order_items")
-          .select(["order_id", "item_key", "title", "qty", "subtotal"])
-          .where("order_id", "in", ids)
-          .execute(),
+  const today = shopToday(now);
+  const orderDays = await daysOf(db, range.by, range, today, (day) => dayGroups(db, range.by, day));
+  const [handoffDays, cashDays, couriers] = await Promise.all([
+    daysOf(db, "handoffs", range, today, (day) => handoffGroups(db, day)),
     db
       .selectFrom("courier_days")
       .selectAll()
       .where("day", ">=", from)
       .where("day", "<=", to)
       .execute(),
-    db
-      .selectFrom("handoffs")
-      .select(["courier_id", "day", "amount", "outcome"])
-      .where("day", ">=", from)
-      .where("day", "<=", to)
-      .execute(),
     db.selectFrom("couriers").select(["id", "name"]).execute(),
-    ids.length === 0
-      ? []
-      : db
-          .selectFrom("order_promotions")
-          .select(["order_id", "promotion_id", "kind", "name", "code", "amount"])
-          .where("order_id", "in", ids)
-          .where("amount", ">", 0)
-          .orderBy("promotion_id")
-          .execute(),
   ]);
 
-  const has = (status: string) => orders.filter((order) => order.status === status);
-  const sum = (list: Chosen[], part: keyof OrderAmounts = "total") =>
-    list.reduce((total, order) => total + orderAmounts(order)[part], 0);
-  const delivered = has("delivered");
-  const refused = has("refused");
-  const notCancelled = orders.filter((order) => order.status !== "cancelled");
+  // Every order group of the range, with its day, in the order its orders came.
+  const groups = orderDays
+    .flatMap(([day, figures]) =>
+      figures.sums.map(([status, language, source, zone, area, ...numbers]) => {
+        const [orders = 0, total = 0, fees = 0, discounts = 0, notHome = 0, first = 0] = numbers;
+        return {
+          day,
+          status,
+          language,
+          source,
+          zone,
+          area,
+          orders,
+          total,
+          fees,
+          discounts,
+          notHome,
+          first,
+        };
+      }),
+    )
+    .sort((a, b) => a.first - b.first);
+
+  const statuses = new Map<string, Sums>();
+  for (const group of groups) {
+    const sums = statuses.get(group.status) ?? {
+      status: group.status,
+      orders: 0,
+      total: 0,
+      fees: 0,
+      discounts: 0,
+      notHome: 0,
+    };
+    sums.orders += group.orders;
+    sums.total += group.total;
+    sums.fees += group.fees;
+    sums.discounts += group.discounts;
+    sums.notHome += group.notHome;
+    statuses.set(group.status, sums);
+  }
+  const of = (status: string) =>
+    statuses.get(status) ?? { status, orders: 0, total: 0, fees: 0, discounts: 0, notHome: 0 };
+  const all = [...statuses.values()];
+  const addUp = (list: Sums[], part: (sums: Sums) => number) =>
+    list.reduce((total, sums) => total + part(sums), 0);
+  const delivered = of("delivered");
+  const refused = of("refused");
+  const notCancelled = all.filter((sums) => sums.status !== "cancelled");
+  const notCancelledCount = addUp(notCancelled, (sums) => sums.orders);
 
   // Cash counted from couriers: by the couriers' days in the range.
+  const parcels = handoffDays.flatMap(([day, rows]) =>
+    rows.map(([courierId, outcome, count, amount]) => ({ courierId, day, outcome, count, amount })),
+  );
+  const collectedBy = new Map<string, number>();
+  for (const row of parcels)
+    if (row.outcome === "delivered") {
+      const key = `${row.courierId}/${row.day}`;
+      collectedBy.set(key, (collectedBy.get(key) ?? 0) + row.amount);
+    }
   const collectedOn = (courierId: number, day: string) =>
-    handoffs
-      .filter((h) => h.courier_id === courierId && h.day === day && h.outcome === "delivered")
-      .reduce((total, h) => total + h.amount, 0);
+    collectedBy.get(`${courierId}/${day}`) ?? 0;
   let received = 0;
   let difference = 0;
   for (const day of cashDays) {
@@ -280,92 +282,103 @@ export async function buildReport(
   const counted = new Set(
     cashDays.filter((day) => day.received !== null).map((day) => `${day.courier_id}/${day.day}`),
   );
-  const uncounted = handoffs
-    .filter((h) => h.outcome === "delivered" && !counted.has(`${h.courier_id}/${h.day}`))
-    .reduce((total, h) => total + h.amount, 0);
+  const uncounted = [...collectedBy]
+    .filter(([key]) => !counted.has(key))
+    .reduce((total, [, amount]) => total + amount, 0);
 
   const totals: Totals = {
-    placed: orders.length,
-    confirmed: orders.filter((order) =>
-      ["confirmed", "shipped", "delivered", "refused"].includes(order.status),
-    ).length,
-    delivered: delivered.length,
-    refused: refused.length,
-    cancelled: has("cancelled").length,
-    notHome: orders.reduce((total, order) => total + order.not_home, 0),
-    refusalRate: refusalRate(delivered.length, refused.length),
-    expected: sum(
-      orders.filter((order) => ["shipped", "delivered", "refused"].includes(order.status)),
+    placed: addUp(all, (sums) => sums.orders),
+    confirmed: addUp(
+      all.filter((sums) => ["confirmed", "shipped", "delivered", "refused"].includes(sums.status)),
+      (sums) => sums.orders,
     ),
-    collected: sum(delivered),
-    goods: sum(delivered, "goods"),
-    discounts: sum(delivered, "discount"),
-    fees: sum(delivered, "delivery"),
+    delivered: delivered.orders,
+    refused: refused.orders,
+    cancelled: of("cancelled").orders,
+    notHome: addUp(all, (sums) => sums.notHome),
+    refusalRate: refusalRate(delivered.orders, refused.orders),
+    expected: addUp(
+      all.filter((sums) => ["shipped", "delivered", "refused"].includes(sums.status)),
+      (sums) => sums.total,
+    ),
+    collected: delivered.total,
+    goods: goodsOf(delivered),
+    discounts: delivered.discounts,
+    fees: delivered.fees,
     received,
     difference,
     uncounted,
-    average: notCancelled.length === 0 ? null : Math.round(sum(notCancelled) / notCancelled.length),
+    average:
+      notCancelledCount === 0
+        ? null
+        : Math.round(addUp(notCancelled, (sums) => sums.total) / notCancelledCount),
   };
 
-  const days: DayPoint[] = [];
-  for (let day = range.from; compareDates(day, range.to) <= 0; day = addDays(day, 1)) {
-    const iso = toIsoDate(day);
-    const chosen = orders.filter((order) => order.day === iso);
-    const row = emptyRow(iso);
-    for (const order of chosen) count(row, order);
-    days.push({
-      day: iso,
+  const dayRows = new Map<string, Row>();
+  for (const group of groups) {
+    const row = dayRows.get(group.day) ?? emptyRow(group.day);
+    count(row, group);
+    dayRows.set(group.day, row);
+  }
+  const receivedOn = new Map<string, number>();
+  for (const cash of cashDays)
+    receivedOn.set(cash.day, (receivedOn.get(cash.day) ?? 0) + (cash.received ?? 0));
+  const days: DayPoint[] = orderDays.map(([day]) => {
+    const row = dayRows.get(day) ?? emptyRow(day);
+    return {
+      day,
       placed: row.placed,
       delivered: row.delivered,
       refused: row.refused,
       refusalRate: row.refusalRate,
       collected: row.collected,
-      received: cashDays
-        .filter((cash) => cash.day === iso)
-        .reduce((total, cash) => total + (cash.received ?? 0), 0),
-    });
-  }
+      received: receivedOn.get(day) ?? 0,
+    };
+  });
 
-  const grouped = (keyOf: (order: Chosen) => string) => {
+  const grouped = (keyOf: (group: (typeof groups)[number]) => string) => {
     const rows = new Map<string, Row>();
-    for (const order of orders) {
-      const key = keyOf(order);
+    for (const group of groups) {
+      const key = keyOf(group);
       const row = rows.get(key) ?? emptyRow(key);
-      count(row, order);
+      count(row, group);
       rows.set(key, row);
     }
     return [...rows.values()].sort((a, b) => b.placed - a.placed || a.key.localeCompare(b.key));
   };
 
-  const statusOf = new Map(orders.map((order) => [order.id, order.status]));
-  const products = new Map<string, ProductRow>();
-  for (const item of items) {
-    const row = products.get(item.item_key) ?? {
-      key: item.item_key,
-      title: titles(item.item_key) ?? item.title,
+  const items = orderDays.flatMap(([, figures]) => figures.items).sort((a, b) => a[5] - b[5]);
+  const products = new Map<string, ProductRow & { first: number }>();
+  for (const [key, status, units, subtotal, title, first] of items) {
+    const row = products.get(key) ?? {
+      key,
+      title: titles(key) ?? title,
       units: 0,
       deliveredUnits: 0,
       collected: 0,
+      first,
     };
-    row.units += item.qty;
-    if (statusOf.get(item.order_id) === "delivered") {
-      row.deliveredUnits += item.qty;
-      row.collected += item.subtotal;
+    row.units += units;
+    if (status === "delivered") {
+      row.deliveredUnits += units;
+      row.collected += subtotal;
     }
-    products.set(item.item_key, row);
+    products.set(key, row);
   }
 
   const courierRows: CourierRow[] = couriers
     .map((courier) => {
-      const mine = handoffs.filter((h) => h.courier_id === courier.id);
+      const mine = parcels.filter((h) => h.courierId === courier.id);
       const days = cashDays.filter((day) => day.courier_id === courier.id && day.received !== null);
+      const parcelsOf = (outcome: string) =>
+        mine.filter((h) => h.outcome === outcome).reduce((t, h) => t + h.count, 0);
       const row: CourierRow = {
         ...emptyRow(courier.name),
         courierId: courier.id,
-        placed: mine.length,
-        delivered: mine.filter((h) => h.outcome === "delivered").length,
-        refused: mine.filter((h) => h.outcome === "refused").length,
-        notHome: mine.filter((h) => h.outcome === "not_home").length,
+        placed: mine.reduce((t, h) => t + h.count, 0),
+        delivered: parcelsOf("delivered"),
+        refused: parcelsOf("refused"),
+        notHome: parcelsOf("not_home"),
         collected: mine.filter((h) => h.outcome === "delivered").reduce((t, h) => t + h.amount, 0),
         received: days.reduce((t, day) => t + (day.received ?? 0), 0),
         difference: days.reduce(
@@ -379,8 +392,8 @@ export async function buildReport(
     .filter((row) => row.placed > 0);
 
   const zones = new Map<string, ZoneRow & { rank: number }>();
-  for (const order of orders) {
-    const place = placeOf(order, places.zones, places.language);
+  for (const group of groups) {
+    const place = placeOf(group, places.zones, places.language);
     const row = zones.get(place.key) ?? {
       key: place.key,
       name: place.name,
@@ -390,12 +403,11 @@ export async function buildReport(
       goods: 0,
       fees: 0,
     };
-    row.placed += 1;
-    if (order.status === "delivered") {
-      const amounts = orderAmounts(order);
-      row.delivered += 1;
-      row.goods += amounts.goods;
-      row.fees += amounts.delivery;
+    row.placed += group.orders;
+    if (group.status === "delivered") {
+      row.delivered += group.orders;
+      row.goods += goodsOf(group);
+      row.fees += group.fees;
     }
     zones.set(place.key, row);
   }
@@ -404,42 +416,61 @@ export async function buildReport(
     from,
     to,
     by: range.by,
-    promotions: promotionRows(orders, taken),
+    promotions: await promotionRows(db, orderDays, of),
     totals,
     days,
-    products: [...products.values()].sort((a, b) => b.units - a.units),
-    languages: grouped((order) => order.language),
+    products: [...products.values()]
+      .sort((a, b) => b.units - a.units || a.first - b.first)
+      .map(({ first: _first, ...row }) => row),
+    languages: grouped((group) => group.language),
     couriers: courierRows,
-    sources: grouped((order) => order.source ?? DIRECT_SOURCE),
+    sources: grouped((group) => group.source ?? DIRECT_SOURCE),
     zones: [...zones.values()]
       .sort((a, b) => a.rank - b.rank || a.name.localeCompare(b.name, places.language))
       .map(({ rank: _rank, ...row }) => row),
   };
 }
 
-/** Each promotion's row (D86), in the order they were made; orders counted by where they stand. */
-function promotionRows(
-  orders: readonly Chosen[],
-  taken: ReadonlyArray<
-    Pick<OrderPromotion, "order_id" | "promotion_id" | "kind" | "name" | "code" | "amount">
-  >,
-): PromotionReportRow[] {
-  const byId = new Map(orders.map((order) => [order.id, order]));
-  const promoted = new Set(taken.map((row) => row.order_id));
-  const without = orders.filter((order) => !promoted.has(order.id));
+/**
+ * Each promotion's row (D86), in the order they were made, named as its first use named it
+ * (a rename since leaves older orders' names); orders counted by where they stand, with
+ * the refusal rate of the range's orders that had no promotion at all beside it.
+ */
+async function promotionRows(
+  db: Db,
+  orderDays: Array<[string, DayGroups]>,
+  of: (status: string) => Sums,
+): Promise<PromotionReportRow[]> {
+  const taken = orderDays.flatMap(([, figures]) => figures.promotions);
+  const promoted = new Map<string, number>();
+  for (const [, figures] of orderDays)
+    for (const [status, orders] of figures.promoted)
+      promoted.set(status, (promoted.get(status) ?? 0) + orders);
   const withoutRate = refusalRate(
-    without.filter((order) => order.status === "delivered").length,
-    without.filter((order) => order.status === "refused").length,
+    of("delivered").orders - (promoted.get("delivered") ?? 0),
+    of("refused").orders - (promoted.get("refused") ?? 0),
+  );
+  if (taken.length === 0) return [];
+  const firsts = new Map<number, number>();
+  for (const [id, , , , , first] of taken)
+    firsts.set(id, Math.min(first, firsts.get(id) ?? Number.POSITIVE_INFINITY));
+  const named = new Map(
+    (
+      await db
+        .selectFrom("order_promotions")
+        .select(["id", "name", "code", "kind"])
+        .where("id", "in", [...firsts.values()])
+        .execute()
+    ).map((row) => [row.id, row]),
   );
   const rows = new Map<number, PromotionReportRow>();
-  for (const one of taken) {
-    const order = byId.get(one.order_id);
-    if (!order) continue;
-    const row = rows.get(one.promotion_id) ?? {
-      key: String(one.promotion_id),
-      name: one.name,
-      code: one.code,
-      kind: one.kind,
+  for (const id of [...firsts.keys()].sort((a, b) => a - b)) {
+    const first = named.get(firsts.get(id) ?? 0);
+    rows.set(id, {
+      key: String(id),
+      name: first?.name ?? "",
+      code: first?.code ?? null,
+      kind: first?.kind ?? "code",
       placed: 0,
       delivered: 0,
       refused: 0,
@@ -447,16 +478,19 @@ function promotionRows(
       discount: 0,
       collected: 0,
       withoutRate,
-    };
-    row.placed += 1;
-    if (order.status === "delivered") {
-      row.delivered += 1;
-      row.discount += one.amount;
-      row.collected += orderAmounts(order).total;
+    });
+  }
+  for (const [id, status, orders, discount, total] of taken) {
+    const row = rows.get(id);
+    if (!row) continue;
+    row.placed += orders;
+    if (status === "delivered") {
+      row.delivered += orders;
+      row.discount += discount;
+      row.collected += total;
     }
-    if (order.status === "refused") row.refused += 1;
+    if (status === "refused") row.refused += orders;
     row.refusalRate = refusalRate(row.delivered, row.refused);
-    rows.set(one.promotion_id, row);
   }
   return [...rows.values()];
 }

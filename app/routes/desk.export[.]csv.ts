@@ -11,6 +11,7 @@ import {
   promotionCells,
   promotionColumns,
 } from "~/desk/csv";
+import { csvStream } from "~/desk/csv-stream.server";
 import { ordersForExport } from "~/desk/orders.server";
 import { parseDeskFilter } from "~/desk/search";
 import { getLocale } from "~/i18n/i18next.server";
@@ -30,7 +31,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const filter = parseDeskFilter(new URL(request.url).searchParams);
   const language = await getLocale(request);
   const t = shop.t(language, "desk");
-  const encoder = new TextEncoder();
   const now = shop.clock();
   const rows = ordersForExport(shop.db, filter, now);
   const { catalog, settings } = shop.content();
@@ -58,55 +58,37 @@ export async function loader({ request }: LoaderFunctionArgs) {
       (column) => t(`csv.${column}`),
     ),
   ]);
-  let started = false;
   const exported: number[] = [];
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (!started) {
-        started = true;
-        controller.enqueue(encoder.encode(CSV_BOM + header));
-        return;
-      }
-      const next = await rows.next();
-      if (next.done) {
-        // Every order that left, in the access log (D35), before the file is complete.
-        await session.access.record("csv", exported);
-        controller.close();
-        return;
-      }
-      const { order, items, deliveredAt, notes } = next.value;
+  const body = csvStream(rows, {
+    head: CSV_BOM + header,
+    // Every order that left, in the access log (D35), before the file is complete.
+    done: () => session.access.record("csv", exported),
+    row: ({ order, items, deliveredAt, notes }) => {
       exported.push(order.order_number);
       const counts = new Map<string, number>();
       for (const item of items)
         counts.set(item.item_key, (counts.get(item.item_key) ?? 0) + item.qty);
-      controller.enqueue(
-        encoder.encode(
-          csvRow([
-            formatOrderNumber(order.order_number),
-            // Tbilisi time as ISO's YYYY-MM-DD HH:MM: a spreadsheet sorts it as a date.
-            isoShopDateTime(order.created_at),
-            t(`status.${order.status}`),
-            order.name,
-            csvPhone(order.phone),
-            order.messenger,
-            order.email,
-            order.address,
-            order.delivery_date ?? order.delivery_time,
-            deliveredAt ? isoShopDateTime(deliveredAt) : null,
-            items.map((item) => `${itemTitle(item, catalog, language)} × ${item.qty}`).join("; "),
-            ...products.map((product) => counts.get(product.key) ?? null),
-            ...deliveryCells(order, settings.zones, language),
-            ...promotionCells(order),
-            csvMoney(order.total),
-            order.pinned_note,
-            notes.join(" | "),
-            orderLanguage(order.language).name,
-          ]),
-        ),
-      );
-    },
-    async cancel() {
-      await rows.return(undefined);
+      return csvRow([
+        formatOrderNumber(order.order_number),
+        // Tbilisi time as ISO's YYYY-MM-DD HH:MM: a spreadsheet sorts it as a date.
+        isoShopDateTime(order.created_at),
+        t(`status.${order.status}`),
+        order.name,
+        csvPhone(order.phone),
+        order.messenger,
+        order.email,
+        order.address,
+        order.delivery_date ?? order.delivery_time,
+        deliveredAt ? isoShopDateTime(deliveredAt) : null,
+        items.map((item) => `${itemTitle(item, catalog, language)} × ${item.qty}`).join("; "),
+        ...products.map((product) => counts.get(product.key) ?? null),
+        ...deliveryCells(order, settings.zones, language),
+        ...promotionCells(order),
+        csvMoney(order.total),
+        order.pinned_note,
+        notes.join(" | "),
+        orderLanguage(order.language).name,
+      ]);
     },
   });
   const headers = new Headers({

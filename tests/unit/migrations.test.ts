@@ -39,6 +39,7 @@ const ALL_TABLES = [
   "products",
   "promotion_uses",
   "promotions",
+  "report_days",
   "reviews",
   "shop_settings",
   "shopper_chats",

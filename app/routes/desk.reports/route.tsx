@@ -65,6 +65,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     { ...range, by },
     (key) => titleOf(findProduct(catalog, key), language),
     { zones: shop.content().settings.zones, language },
+    now,
   );
   const { segmentPrice } = shop.content().settings.messages;
   const messages = await messagesByWeek(shop.db, range, segmentPrice);
