@@ -531,7 +531,49 @@ test.beforeAll(async () => {
   await waitForCaddy();
 });
 
+/**
+ * The last resort should the test's process end before afterAll is done (a timeout, a
+ * crash): what is left of ours goes, by pid and by name, synchronously.
+ */
+function removeWhatIsLeft(): void {
+  for (const child of [made.caddy, ...hosts.map((host) => host.process)])
+    if (child && child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  for (const ns of made.namespaces) {
+    for (const left of pidsIn(ns)) {
+      try {
+        process.kill(left, "SIGKILL");
+      } catch {
+        // Gone meanwhile.
+      }
+    }
+    spawnSync("ip", ["netns", "del", ns]);
+  }
+  made.namespaces = [];
+  for (const link of made.links) spawnSync("ip", ["link", "del", link]);
+  made.links = [];
+  if (made.pg) {
+    const { bin, data } = made.pg;
+    spawnSync("runuser", [
+      "-u",
+      "postgres",
+      "--",
+      join(bin, "pg_ctl"),
+      "-D",
+      data,
+      "-m",
+      "immediate",
+      "-w",
+      "stop",
+    ]);
+    made.pg = null;
+  }
+  for (const dir of made.dirs) rmSync(dir, { recursive: true, force: true });
+  made.dirs = [];
+}
+process.once("exit", removeWhatIsLeft);
+
 test.afterAll(async () => {
+  test.setTimeout(60_000);
   const problems: unknown[] = [];
   const attempt = async (work: () => unknown) => {
     try {
@@ -546,31 +588,10 @@ test.afterAll(async () => {
     await attempt(() => exited(caddy));
   }
   await Promise.all(hosts.map((host) => attempt(() => stopHost(host))));
-  // Anything of ours left in a namespace (a killed primary's workers) ends by its pid.
-  for (const ns of made.namespaces)
-    for (const left of pidsIn(ns)) await attempt(() => process.kill(left, "SIGKILL"));
   await attempt(() => made.telegram?.stop());
-  if (made.pg) {
-    const { bin, data } = made.pg;
-    await attempt(() =>
-      run("runuser", [
-        "-u",
-        "postgres",
-        "--",
-        join(bin, "pg_ctl"),
-        "-D",
-        data,
-        "-m",
-        "immediate",
-        "-w",
-        "stop",
-      ]),
-    );
-  }
-  for (const ns of made.namespaces) await attempt(() => run("ip", ["netns", "del", ns]));
-  // A namespace's veth pair goes with it, a moment later; one left behind goes now.
-  for (const link of made.links) spawnSync("ip", ["link", "del", link]);
-  for (const dir of made.dirs) rmSync(dir, { recursive: true, force: true });
+  // The database, the namespaces (with anything of ours left in them: a killed primary's
+  // workers, by pid), the veth pairs and the folders.
+  await attempt(removeWhatIsLeft);
   if (problems.length > 0) throw problems[0];
 });
 
