@@ -27,6 +27,7 @@ import {
   createProcessMetricsReader,
   createShopGauges,
 } from "./metrics.mjs";
+import { drainWhenOrphaned } from "./orphan.mjs";
 import { createRouteNamer } from "./route-name.mjs";
 import { precompressedStatic } from "./static.mjs";
 
@@ -288,6 +289,10 @@ const host = process.env.HOST || undefined;
  * anything else, and a page not in memory, goes to the express app above.
  */
 async function handle(req, res) {
+  // Draining: this answer is its connection's last. A proxy in front (Caddy) sends request
+  // after request on the connections it keeps open, and would keep a stopping server
+  // serving, never done draining.
+  if (stopping) res.setHeader("Connection", "close");
   track(req, res);
   if ((req.method === "GET" || req.method === "HEAD") && isPagePath(pathOf(req.url))) {
     try {
@@ -321,8 +326,16 @@ function drain() {
       process.exit(1);
     }
   });
+  // Now and while draining: a connection whose last answer went before the draining began
+  // is idle only once that answer is out.
   server.closeIdleConnections();
+  setInterval(() => server.closeIdleConnections(), 200).unref();
 }
+// A worker whose primary died drains the same way rather than exit mid-request.
+drainWhenOrphaned(() => {
+  log.warn("The primary is gone: this worker finishes its requests and stops");
+  drain();
+});
 for (const signal of ["SIGTERM", "SIGINT"]) {
   // A worker may hear the signal twice, from its primary and from a service manager that
   // signals the whole group: it must keep draining, not die of the second one.

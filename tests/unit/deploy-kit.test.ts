@@ -89,6 +89,50 @@ describe.skipIf(!caddy)("deploy/Caddyfile (caddy installed)", () => {
   });
 });
 
+describe.skipIf(!caddy)("deploy/Caddyfile.several (caddy installed)", () => {
+  const home = mkdtempSync(join(tmpdir(), "shop-caddy-"));
+  const env = {
+    SHOP_DOMAIN: "shop.test.example",
+    SHOP_UPSTREAMS: "10.0.0.11:3000 10.0.0.12:3000",
+    HOME: home,
+    XDG_DATA_HOME: join(home, "data"),
+    XDG_CONFIG_HOME: join(home, "config"),
+  };
+
+  it("is valid as a deployer sets it, with and without a balancer in front", () => {
+    const settings: Array<Record<string, string>> = [{}, { SHOP_TRUSTED_PROXIES: "10.0.0.2/32" }];
+    for (const extra of settings) {
+      const result = run(
+        "caddy",
+        ["validate", "--config", "deploy/Caddyfile.several", "--adapter", "caddyfile"],
+        { ...env, ...extra },
+      );
+      expect(result.stderr + result.stdout).toMatch(/Valid configuration/);
+    }
+  });
+
+  it("spreads requests over every host, checks their health and trusts only the named balancer", () => {
+    const adapt = (extra: Record<string, string>) => {
+      const result = run(
+        "caddy",
+        ["adapt", "--config", "deploy/Caddyfile.several", "--adapter", "caddyfile"],
+        { ...env, ...extra },
+      );
+      expect(result.status).toBe(0);
+      return JSON.stringify(JSON.parse(result.stdout));
+    };
+    const direct = adapt({});
+    expect(direct).toContain('"upstreams":[{"dial":"10.0.0.11:3000"},{"dial":"10.0.0.12:3000"}]');
+    expect(direct).toContain('"uri":"/healthz"');
+    expect(direct).toContain('"passive":{');
+    expect(direct).toContain('"try_duration":10000000000');
+    expect(direct).not.toContain("trusted_proxies");
+    expect(adapt({ SHOP_TRUSTED_PROXIES: "10.0.0.2/32" })).toContain(
+      '"trusted_proxies":["10.0.0.2/32"]',
+    );
+  });
+});
+
 it.runIf(!caddy)("deploy/Caddyfile: caddy is not installed, so it was not validated", () => {
   console.warn("Skipped: caddy validate (apt-get install -y caddy)");
 });

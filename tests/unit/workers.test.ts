@@ -62,9 +62,9 @@ function startPrimary(env: Record<string, string> = {}) {
 const ASK_TIMEOUT_MS = 5000;
 
 /** One request on a connection of its own (as a new visitor's): the pid that answered. */
-function ask(port: number): Promise<string> {
+function ask(port: number, path = "/"): Promise<string> {
   return new Promise((resolve, reject) => {
-    const request = http.get({ host: "127.0.0.1", port, path: "/", agent: false }, (res) => {
+    const request = http.get({ host: "127.0.0.1", port, path, agent: false }, (res) => {
       let body = "";
       res.setEncoding("utf8");
       res.on("data", (chunk: string) => {
@@ -179,4 +179,66 @@ describe("a reload (SIGHUP to the primary)", () => {
       child.kill("SIGKILL");
     }
   }, 30_000);
+});
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe("a primary that dies (SIGKILL: a crash, the kernel's out-of-memory killer)", () => {
+  it("leaves its workers to answer the requests they took, then end by themselves", async () => {
+    const { child, seen, exited, output } = startPrimary();
+    const workers = () =>
+      [...output().matchAll(/worker (\d+) listening/g)].map((match) => Number(match[1]));
+    try {
+      await seen(/listening on \d+/, 2);
+      const port = Number(/listening on (\d+)/.exec(output())?.[1]);
+      const slow = [ask(port, "/slow"), ask(port, "/slow")];
+      await seen(/took a slow request/, 2);
+      // New connections keep coming as it dies: some the primary hands over as it goes,
+      // and a worker's acknowledgement then fails (EPIPE), which must not end it.
+      let dying = true;
+      const load = Array.from({ length: 20 }, async () => {
+        while (dying) await ask(port).catch(() => {});
+      });
+      child.kill("SIGKILL");
+      await exited;
+      // Answered, not cut off (Node would end an orphaned worker at once)…
+      for (const pid of await Promise.all(slow)) expect(workers()).toContain(Number(pid));
+      // …and each worker drains and exits of its own accord.
+      const deadline = Date.now() + 5000;
+      while ((output().match(/drained/g) ?? []).length < 2 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      dying = false;
+      expect(output().match(/worker \d+ drained/g)).toHaveLength(2);
+      await Promise.all(load);
+      while (workers().some(alive) && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(workers().filter(alive)).toEqual([]);
+    } finally {
+      child.kill("SIGKILL");
+      for (const pid of workers().filter(alive)) process.kill(pid, "SIGKILL");
+    }
+  }, 20_000);
+
+  it("does not end a worker whose message to its dead primary failed (EPIPE)", async () => {
+    const { child, seen, exited, output } = startPrimary();
+    try {
+      await seen(/listening on \d+/, 2);
+      const port = Number(/listening on (\d+)/.exec(output())?.[1]);
+      const failed = new Set([await ask(port, "/epipe"), await ask(port, "/epipe")]);
+      const after = new Set([await ask(port), await ask(port), await ask(port), await ask(port)]);
+      expect(after).toEqual(failed);
+      expect(output()).not.toMatch(/exited with code|was killed/);
+      child.kill("SIGTERM");
+      expect(await exited).toBe(0);
+    } finally {
+      child.kill("SIGKILL");
+    }
+  }, 20_000);
 });

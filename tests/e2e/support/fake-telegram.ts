@@ -64,7 +64,7 @@ export class FakeTelegram {
   private held: HeldPoll[] = [];
   private nextMessageId = 1;
   private nextUpdateId = 700_000;
-  private server: Server | null = null;
+  private servers: Server[] = [];
   private sockets = new Set<Socket>();
   port = 0;
   /** What getMe answers: the bot the shop's `Follow in Telegram` links open. */
@@ -138,26 +138,33 @@ export class FakeTelegram {
     for (const poll of waiting) poll.respond(this.pending(poll.offset));
   }
 
-  async start(): Promise<void> {
-    const server = createServer((request, response) => this.handle(request, response));
-    server.on("connection", (socket) => {
-      this.sockets.add(socket);
-      socket.on("close", () => this.sockets.delete(socket));
-    });
-    await new Promise<void>((resolve) => server.listen(this.port, "127.0.0.1", resolve));
-    const address = server.address();
-    this.port = typeof address === "object" && address ? address.port : this.port;
-    this.server = server;
+  /**
+   * Listens on 127.0.0.1, or on each of `hosts` (one port for all: shops in network
+   * namespaces of their own each reach it on their own side's address).
+   */
+  async start(hosts: string[] = ["127.0.0.1"]): Promise<void> {
+    for (const host of hosts) {
+      const server = createServer((request, response) => this.handle(request, response));
+      server.on("connection", (socket) => {
+        this.sockets.add(socket);
+        socket.on("close", () => this.sockets.delete(socket));
+      });
+      await new Promise<void>((resolve) => server.listen(this.port, host, resolve));
+      const address = server.address();
+      this.port = typeof address === "object" && address ? address.port : this.port;
+      this.servers.push(server);
+    }
   }
 
   /** Down: the port refuses connections until `start()` again. */
   async stop(): Promise<void> {
-    const server = this.server;
-    this.server = null;
-    if (!server) return;
+    const servers = this.servers.splice(0);
+    if (servers.length === 0) return;
     for (const poll of this.held.splice(0)) poll.respond([]);
     for (const socket of this.sockets) socket.destroy();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await Promise.all(
+      servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))),
+    );
   }
 
   private pending(offset: number): TelegramUpdate[] {
