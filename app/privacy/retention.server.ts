@@ -123,10 +123,14 @@ export async function dueForDepersonalising(
 ): Promise<number[]> {
   const deliveredBefore = isoAt(now - retention.deliveredDays * DAY_MS);
   const undeliveredBefore = isoAt(now - retention.undeliveredDays * DAY_MS);
+  // An order turns final after it was placed: one placed after both limits cannot be due,
+  // so the sweep reads only the older orders still holding personal data (their index).
+  const placedBefore = deliveredBefore > undeliveredBefore ? deliveredBefore : undeliveredBefore;
   const rows = await db
     .selectFrom("orders")
     .select("orders.id")
     .where("orders.depersonalised_at", "is", null)
+    .where("orders.created_at", "<=", placedBefore)
     .where("orders.status", "in", [...FINAL_STATUSES])
     .where((eb) => {
       const finalAt = eb.fn.coalesce(
@@ -143,7 +147,7 @@ export async function dueForDepersonalising(
         eb.and([eb("orders.status", "!=", "delivered"), eb(finalAt, "<=", undeliveredBefore)]),
       ]);
     })
-    .orderBy("orders.id")
+    .orderBy("orders.created_at")
     .limit(limit)
     .execute();
   return rows.map((row) => row.id);
