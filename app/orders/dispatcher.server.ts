@@ -7,7 +7,6 @@ import type { Mailer } from "~/platform/mail.server";
 import type { SendResult } from "~/platform/send-result";
 import { smsSegments } from "~/platform/sms-segments";
 import type { SmsGateway } from "~/platform/sms.server";
-import { groupTransaction } from "../../db/group-commit";
 import type { Database, Notification } from "../../db/schema";
 import { isStopped } from "./message-stops.server";
 
@@ -17,8 +16,6 @@ export const NOTIFY_MAX_DELAY_MS = 60 * 60 * 1000;
 export const NOTIFY_TIMEOUT_MS = 10_000;
 export const NOTIFY_POLL_MS = 2_000;
 const BATCH_SIZE = 20;
-/** How long a delivery's record may wait to share a commit with orders (SQLite). */
-const SETTLE_WITHIN_MS = 50;
 
 export interface DispatcherOptions {
   db: Kysely<Database>;
@@ -98,18 +95,6 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const redact = (text: string) => (api ? api.redact(text) : text);
 
   /**
-   * What the deliveries of a batch settled, each in a transaction of its own that shares
-   * the next commit orders make (on SQLite, issue 40: a commit each would double an order's
-   * waits for the disk), or commits within SETTLE_WITHIN_MS; the next row is sent
-   * meanwhile, and the batch ends when all of them are written.
-   */
-  let writes: Promise<void>[] = [];
-  function record(work: (trx: Kysely<Database>) => Promise<void>): Promise<void> {
-    writes.push(groupTransaction(db, work, { withinMs: SETTLE_WITHIN_MS }));
-    return Promise.resolve();
-  }
-
-  /**
    * A checkout's code (D87) is kept no longer than it takes to send it: once it went (or
    * will not), its row keeps neither the code nor the number, only that an SMS went, when
    * and its segments (the reports count them), as retention leaves an order's (D35).
@@ -129,7 +114,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       retryAfterSeconds !== undefined && retryAfterSeconds > 0
         ? retryAfterSeconds * 1000
         : backoffDelay(attempt, baseDelayMs, maxDelayMs);
-    await record(async (trx) => {
+    await db.transaction().execute(async (trx) => {
       await trx
         .updateTable("notifications")
         .set({
@@ -156,7 +141,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   async function settle(row: Notification, result: SendResult, segments: number | null) {
     const attempt = row.attempts + 1;
     if (!result.ok) return fail(row, attempt, result.error, undefined, result.permanent);
-    await record(async (trx) => {
+    await db.transaction().execute(async (trx) => {
       await trx
         .updateTable("notifications")
         .set({
@@ -179,7 +164,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     // The checkout's code and the owner's own notices are asked for; everything else stops.
     const stoppable = row.topic !== null && !/^(code|desk-new):/.test(row.topic);
     if (stoppable && stopKey && (await isStopped(db, channel, row.chat_id, stopKey))) {
-      await record(async (trx) => {
+      await db.transaction().execute(async (trx) => {
         await trx
           .updateTable("notifications")
           .set({ status: "stopped", last_error: null })
@@ -236,7 +221,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         : row.message_id;
     // One commit for what the delivery settled: each is a durable write the orders'
     // own commits would otherwise queue behind (SQLite has one writer at a time).
-    await record(async (trx) => {
+    await db.transaction().execute(async (trx) => {
       if (messageId !== row.message_id)
         await trx
           .updateTable("notifications")
@@ -255,46 +240,21 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   }
 
   /**
-   * Takes the due rows for this dispatcher alone: one conditional update, which only one of
-   * several processes can win for each row (on PostgreSQL the others wait for the row, then
-   * find it claimed). An expired claim, left by a process that died, can be taken over.
-   * The rows come back as they are now, in order: a text may have changed since the list
-   * was read.
+   * Takes a due row for this dispatcher alone: one conditional update, which only one of
+   * several processes can win (on PostgreSQL the others wait for the row, then find it
+   * claimed). An expired claim, left by a process that died, can be taken over. The row
+   * comes back as it is now: its text may have changed since the list was read.
    */
-  async function claim(rows: readonly Notification[]): Promise<Notification[]> {
-    if (rows.length === 0) return [];
+  async function claim(row: Notification): Promise<Notification | null> {
     const at = isoAt(now());
-    const claimed = await groupTransaction(db, (trx) =>
-      trx
-        .updateTable("notifications")
-        .set({ claimed_by: me, claimed_until: isoAt(now() + claimMs) })
-        .where(
-          "id",
-          "in",
-          rows.map((row) => row.id),
-        )
-        .where("status", "=", "pending")
-        .where("next_attempt_at", "<=", at)
-        .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", at)]))
-        .returningAll()
-        .execute(),
-    );
-    return claimed.sort((a, b) => a.id - b.id);
-  }
-
-  /**
-   * A row is sent only while its claim outlasts a delivery twice over, as a fresh claim
-   * does; a batch's later rows, when the earlier ones were slow, have theirs renewed first.
-   */
-  async function stillMine(row: Notification): Promise<Notification | null> {
-    if (Date.parse(row.claimed_until ?? "") - now() >= 2 * timeoutMs) return row;
     return (
       (await db
         .updateTable("notifications")
-        .set({ claimed_until: isoAt(now() + claimMs) })
+        .set({ claimed_by: me, claimed_until: isoAt(now() + claimMs) })
         .where("id", "=", row.id)
         .where("status", "=", "pending")
-        .where("claimed_by", "=", me)
+        .where("next_attempt_at", "<=", at)
+        .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", at)]))
         .returningAll()
         .executeTakeFirst()) ?? null
     );
@@ -323,14 +283,9 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
           .orderBy("id")
           .limit(BATCH_SIZE)
           .execute();
-        writes = [];
-        try {
-          for (const claimed of await claim(due)) {
-            const mine = await stillMine(claimed);
-            if (mine) await deliver(mine);
-          }
-        } finally {
-          await Promise.all(writes);
+        for (const row of due) {
+          const mine = await claim(row);
+          if (mine) await deliver(mine);
         }
         more = due.length === BATCH_SIZE;
       }
