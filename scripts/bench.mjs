@@ -238,12 +238,20 @@ console.log(
 /** What to stop at the end, the last started first. */
 const toStop = [];
 try {
-  // A Telegram that answers at once, so the outbox is written and drained as in production.
+  // A Telegram that takes each message at once, so the outbox is written and drained as in
+  // production, and holds getUpdates open as its long poll does (for the poll's timeout).
   const telegram = createServer((request, response) => {
-    request.resume();
+    const chunks = [];
+    request.on("data", (chunk) => chunks.push(chunk));
     request.on("end", () => {
-      response.writeHead(200, { "Content-Type": "application/json" });
-      response.end('{"ok":true,"result":{}}');
+      const answer = (result) => {
+        response.writeHead(200, { "Content-Type": "application/json" });
+        response.end(JSON.stringify({ ok: true, result }));
+      };
+      if (!request.url?.endsWith("/getUpdates")) return answer({ message_id: 1 });
+      const { timeout = 0 } = JSON.parse(Buffer.concat(chunks).toString() || "{}");
+      const held = setTimeout(() => answer([]), timeout * 1000);
+      response.on("close", () => clearTimeout(held));
     });
   });
   const telegramPort = await listen(telegram);

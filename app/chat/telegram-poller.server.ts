@@ -19,6 +19,11 @@ export const POLLER_LEASE_MS = 90_000;
 export const POLLER_STANDBY_MS = 30_000;
 export const POLLER_BASE_DELAY_MS = 1_000;
 export const POLLER_MAX_DELAY_MS = 60_000;
+/**
+ * An empty answer sooner than this was no long poll (a proxy, or a stand-in for Telegram,
+ * that answers at once): the next one waits POLLER_BASE_DELAY_MS instead of spinning.
+ */
+export const POLLER_EMPTY_AT_ONCE_MS = 1_000;
 
 export interface PollerOptions {
   db: Kysely<Database>;
@@ -47,7 +52,9 @@ export interface Poller {
  * holding the database lease polls (two pollers would make Telegram answer 409). Errors
  * back off 1 s, 2 s, 4 s … up to a minute. An update is confirmed to Telegram (the next
  * offset) only after it was handled; one handled before a crash comes again and the
- * handler's table of processed ids turns it away.
+ * handler's table of processed ids turns it away. An API that answers a long poll at once
+ * with nothing is asked once a second, not in a loop that takes the lease (a write) and the
+ * processor with it.
  */
 export function createPoller(options: PollerOptions): Poller {
   const {
@@ -84,6 +91,7 @@ export function createPoller(options: PollerOptions): Poller {
         if (!cleared.ok) return failed(`deleteWebhook failed: ${cleared.description}`);
         webhookCleared = true;
       }
+      const asked = now();
       const answer = await api.call<TelegramUpdate[]>(
         "getUpdates",
         {
@@ -96,11 +104,12 @@ export function createPoller(options: PollerOptions): Poller {
       if (signal.aborted) return 0;
       if (!answer.ok) return failed(`getUpdates failed: ${answer.description}`);
       failures = 0;
-      for (const update of Array.isArray(answer.result) ? answer.result : []) {
+      const updates = Array.isArray(answer.result) ? answer.result : [];
+      for (const update of updates) {
         await handle(update);
         offset = update.update_id + 1;
       }
-      return 0;
+      return updates.length === 0 && now() - asked < POLLER_EMPTY_AT_ONCE_MS ? baseDelayMs : 0;
     } catch (error) {
       if (signal.aborted) return 0;
       return failed(error instanceof Error ? api.redact(error.message) : String(error));

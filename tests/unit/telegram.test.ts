@@ -720,6 +720,29 @@ describe("with a database", () => {
     expect(await acquireLease(db, POLLER_LEASE, "next", clock, 60_000)).toBe(true);
   });
 
+  it("asks an API that answers a long poll at once with nothing again after a pause, not in a loop", async () => {
+    let polls = 0;
+    const fetchImpl = (async (url: string | URL | Request) => {
+      if (String(url).endsWith("/getUpdates")) polls += 1;
+      return new Response(JSON.stringify({ ok: true, result: [] }));
+    }) as typeof fetch;
+    const poller = createPoller({
+      db,
+      api: createBotApi({ botToken: TOKEN, apiUrl: "http://telegram.test", fetch: fetchImpl }),
+      handle: async () => "ignored" as const,
+      now: () => clock,
+      holder: "me",
+      log,
+      baseDelayMs: 60_000,
+    });
+    poller.start();
+    await vi.waitFor(() => expect(polls).toBe(1));
+    // Without the pause, this many turns of the event loop would have polled again and again.
+    for (let turn = 0; turn < 50; turn += 1) await new Promise((done) => setImmediate(done));
+    await poller.stop();
+    expect(polls).toBe(1);
+  });
+
   it("leases a job to one holder until it lets go or the lease expires", async () => {
     expect(await acquireLease(db, "job", "a", clock, 60_000)).toBe(true);
     expect(await acquireLease(db, "job", "b", clock + 1000, 60_000)).toBe(false);
