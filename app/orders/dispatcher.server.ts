@@ -7,6 +7,7 @@ import type { Mailer } from "~/platform/mail.server";
 import type { SendResult } from "~/platform/send-result";
 import { smsSegments } from "~/platform/sms-segments";
 import type { SmsGateway } from "~/platform/sms.server";
+import { groupTransaction } from "../../db/group-commit";
 import type { Database, Notification } from "../../db/schema";
 import { isStopped } from "./message-stops.server";
 
@@ -114,7 +115,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       retryAfterSeconds !== undefined && retryAfterSeconds > 0
         ? retryAfterSeconds * 1000
         : backoffDelay(attempt, baseDelayMs, maxDelayMs);
-    await db.transaction().execute(async (trx) => {
+    await groupTransaction(db, async (trx) => {
       await trx
         .updateTable("notifications")
         .set({
@@ -141,7 +142,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   async function settle(row: Notification, result: SendResult, segments: number | null) {
     const attempt = row.attempts + 1;
     if (!result.ok) return fail(row, attempt, result.error, undefined, result.permanent);
-    await db.transaction().execute(async (trx) => {
+    await groupTransaction(db, async (trx) => {
       await trx
         .updateTable("notifications")
         .set({
@@ -164,7 +165,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     // The checkout's code and the owner's own notices are asked for; everything else stops.
     const stoppable = row.topic !== null && !/^(code|desk-new):/.test(row.topic);
     if (stoppable && stopKey && (await isStopped(db, channel, row.chat_id, stopKey))) {
-      await db.transaction().execute(async (trx) => {
+      await groupTransaction(db, async (trx) => {
         await trx
           .updateTable("notifications")
           .set({ status: "stopped", last_error: null })
@@ -219,9 +220,9 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       row.message_id === null && answer.ok
         ? Number((answer.result as { message_id?: number } | undefined)?.message_id) || null
         : row.message_id;
-    // One commit for what the delivery settled: each is a durable write the orders'
-    // own commits would otherwise queue behind (SQLite has one writer at a time).
-    await db.transaction().execute(async (trx) => {
+    // One commit for what the delivery settled, as for its claim: on SQLite the one shared
+    // with the orders and messages of that moment (one wait for the disk, not one each).
+    await groupTransaction(db, async (trx) => {
       if (messageId !== row.message_id)
         await trx
           .updateTable("notifications")
@@ -243,20 +244,23 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
    * Takes a due row for this dispatcher alone: one conditional update, which only one of
    * several processes can win (on PostgreSQL the others wait for the row, then find it
    * claimed). An expired claim, left by a process that died, can be taken over. The row
-   * comes back as it is now: its text may have changed since the list was read.
+   * comes back as it is now: its text may have changed since the list was read. The claim
+   * is committed before the message goes (on SQLite in the group commit of that moment).
    */
   async function claim(row: Notification): Promise<Notification | null> {
     const at = isoAt(now());
     return (
-      (await db
-        .updateTable("notifications")
-        .set({ claimed_by: me, claimed_until: isoAt(now() + claimMs) })
-        .where("id", "=", row.id)
-        .where("status", "=", "pending")
-        .where("next_attempt_at", "<=", at)
-        .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", at)]))
-        .returningAll()
-        .executeTakeFirst()) ?? null
+      (await groupTransaction(db, (trx) =>
+        trx
+          .updateTable("notifications")
+          .set({ claimed_by: me, claimed_until: isoAt(now() + claimMs) })
+          .where("id", "=", row.id)
+          .where("status", "=", "pending")
+          .where("next_attempt_at", "<=", at)
+          .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", at)]))
+          .returningAll()
+          .executeTakeFirst(),
+      )) ?? null
     );
   }
 
@@ -269,10 +273,13 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       .execute();
   }
 
-  /** Sends every due row, batch after batch, until none is left due. */
-  async function drain(): Promise<undefined> {
+  /**
+   * Sends every due row, batch after batch, until none is left due or the process stops:
+   * a stopping server sends the message in hand, not a backlog (the next process will).
+   */
+  async function drain(signal: AbortSignal): Promise<undefined> {
     try {
-      for (let more = true; more; ) {
+      for (let more = true; more && !signal.aborted; ) {
         const at = isoAt(now());
         const due = await db
           .selectFrom("notifications")
@@ -284,6 +291,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
           .limit(BATCH_SIZE)
           .execute();
         for (const row of due) {
+          if (signal.aborted) break;
           const mine = await claim(row);
           if (mine) await deliver(mine);
         }

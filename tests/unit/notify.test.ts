@@ -262,6 +262,38 @@ describe("the outbox and its dispatcher (D13)", () => {
     expect(calls).toHaveLength(11);
   });
 
+  it("stops after the message in hand when the server stops, leaving the backlog to the next process", async () => {
+    for (let index = 0; index < 3; index++) await placeWithOutbox();
+    const { calls, fetchImpl } = telegram([]);
+    let stopping: Promise<void> | undefined;
+    const sender = createDispatcher({
+      db,
+      api: createBotApi({
+        botToken: TOKEN,
+        apiUrl: "http://telegram.test",
+        fetch: (async (url: string, init?: RequestInit) => {
+          // The server is told to stop while the first message is on its way.
+          stopping ??= sender.stop();
+          return fetchImpl(url, init);
+        }) as typeof fetch,
+      }),
+      now: () => clock,
+      log,
+    });
+    sender.start();
+    await vi.waitFor(() => expect(stopping).toBeDefined());
+    await stopping;
+    expect(calls).toHaveLength(1);
+    expect((await rows()).map((row) => [row.status, row.claimed_by])).toEqual([
+      ["sent", null],
+      ...Array.from({ length: 5 }, () => ["pending", null]),
+    ]);
+    // The next process sends the rest, each once.
+    await dispatcher(fetchImpl).tick();
+    expect(calls).toHaveLength(6);
+    expect(new Set(calls.map((call) => `${call.body.chat_id}:${call.body.text}`)).size).toBe(6);
+  });
+
   it("retries a failure with growing delays and honours a 429's retry_after", async () => {
     await placeWithOutbox(["111"]);
     const { calls, fetchImpl } = telegram([
@@ -338,8 +370,9 @@ describe("the outbox and its dispatcher (D13)", () => {
     const { calls, fetchImpl } = telegram([200]);
     const sender = dispatcher(fetchImpl);
     sender.start();
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    // Stopping waits for the message in hand to be recorded.
     await sender.stop();
-    expect(calls).toHaveLength(1);
     expect((await rows())[0]).toMatchObject({ status: "sent", attempts: 3 });
   });
 
