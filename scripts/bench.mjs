@@ -166,9 +166,18 @@ const deliveryTime = [
   .join(".");
 let sequence = 0;
 
+/** Shoppers' phones: a number comes back now and then, as a shop's customers do. */
+const BENCH_PHONES = 2_000;
+const benchPhone = (index) => {
+  const digits = String(100_000 + (index % BENCH_PHONES));
+  return `+995 555 ${digits.slice(0, 3)} ${digits.slice(3)}`;
+};
+
 /**
  * POST /checkout with a fresh form token each time: durable orders, as fast as they go
- * (for BENCH_SECONDS, or `amount` orders).
+ * (for BENCH_SECONDS, or `amount` orders), from BENCH_PHONES numbers in turn (one number
+ * for every order would make each order count thousands of earlier ones, which no shop's
+ * customer has).
  */
 function orderLoad(url, cookie, amount = undefined) {
   return run({
@@ -187,7 +196,7 @@ function orderLoad(url, cookie, amount = undefined) {
               token,
               address: `Bench street ${sequence}`,
               deliveryTime,
-              phone: "+995 555 123 456",
+              phone: benchPhone(sequence),
               messenger: "",
               email: "",
             }).toString(),
