@@ -121,3 +121,16 @@ export function groupTransaction<DB, T>(
   const committer = committers.get(db) as GroupCommitter<DB> | undefined;
   return committer ? committer.run(work, options.withinMs) : db.transaction().execute(work);
 }
+
+/**
+ * One statement that must be durable before the caller goes on: in the next group commit
+ * where the database commits in groups (SQLite), else by itself, as any statement outside
+ * a transaction is (PostgreSQL: no begin and commit around it, one round trip).
+ */
+export function groupStatement<DB, T>(
+  db: Kysely<DB>,
+  statement: (db: Kysely<DB>) => Promise<T>,
+): Promise<T> {
+  const committer = committers.get(db) as GroupCommitter<DB> | undefined;
+  return committer ? committer.run(statement) : statement(db);
+}

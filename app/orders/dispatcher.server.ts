@@ -7,7 +7,7 @@ import type { Mailer } from "~/platform/mail.server";
 import type { SendResult } from "~/platform/send-result";
 import { smsSegments } from "~/platform/sms-segments";
 import type { SmsGateway } from "~/platform/sms.server";
-import { groupTransaction } from "../../db/group-commit";
+import { groupStatement, groupTransaction } from "../../db/group-commit";
 import type { Database, Notification } from "../../db/schema";
 import { isStopped } from "./message-stops.server";
 
@@ -250,7 +250,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   async function claim(row: Notification): Promise<Notification | null> {
     const at = isoAt(now());
     return (
-      (await groupTransaction(db, (trx) =>
+      (await groupStatement(db, (trx) =>
         trx
           .updateTable("notifications")
           .set({ claimed_by: me, claimed_until: isoAt(now() + claimMs) })

@@ -2,7 +2,7 @@ import SQLite from "better-sqlite3";
 import { type Generated, Kysely, SqliteDialect, sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { placeOrder } from "~/orders/place.server";
-import { commitInGroups, groupTransaction } from "../../db/group-commit";
+import { commitInGroups, groupStatement, groupTransaction } from "../../db/group-commit";
 import type { Database } from "../../db/schema";
 import { freshDatabase } from "./support/database";
 import { PHONE_HASH_KEY } from "./support/keys";
@@ -54,6 +54,17 @@ describe("group commit (issue 40)", () => {
     expect(placed).toEqual([{ name: "Cream" }, { name: "Balm" }, { name: "Oil" }]);
     expect(commits.count).toBe(1);
     expect(await names()).toEqual(["Cream", "Balm", "Oil"]);
+  });
+
+  it("commits a lone statement (an outbox's claim) with the work of that moment", async () => {
+    const { db, commits, names } = counted();
+    const [order, claim] = await Promise.all([
+      groupTransaction(db, insert("Cream")),
+      groupStatement(db, insert("Claim")),
+    ]);
+    expect([order, claim]).toEqual([{ name: "Cream" }, { name: "Claim" }]);
+    expect(commits.count).toBe(1);
+    expect(await names()).toEqual(["Cream", "Claim"]);
   });
 
   it("undoes a piece that fails, alone: the others of its commit are stored, its caller hears why", async () => {
