@@ -332,4 +332,99 @@ test.describe("couriers, cash and the owner's numbers", () => {
     }
     expect(checked).toBe(45);
   });
+
+  test("a busy day lists one courier's parcels at a time, and a report keeps the courier in view", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    // A day of a much larger shop: 210 parcels between two couriers (more than the 200 a
+    // page lists at once), made from one real order copied in the database.
+    const day = javaScriptEnabled ? "2027-03-15" : "2027-03-16";
+    const model = await placeOrderOverHttp(shop.url, "თბილისი, რუსთაველის 1");
+    const db = new Database(shop.databasePath ?? "", { fileMustExist: true });
+    const couriers: number[] = [];
+    try {
+      db.pragma("busy_timeout = 5000");
+      db.transaction(() => {
+        const [order] = db
+          .prepare("select * from orders where order_number = ?")
+          .all(Number(model)) as Array<Record<string, unknown>>;
+        const { id: _id, ...copy } = order ?? {};
+        const columns = Object.keys(copy);
+        const insert = db.prepare(
+          `insert into orders (${columns.join(", ")}) values (${columns.map((column) => `@${column}`).join(", ")})`,
+        );
+        const base = javaScriptEnabled ? 700_000 : 710_000;
+        for (const name of ["ბესო", "გიორგი"])
+          couriers.push(
+            Number(
+              db
+                .prepare(
+                  "insert into couriers (name, phone, active, created_at) values (?, ?, 1, ?)",
+                )
+                .run(`${name} ${day}`, "+995 555 00 00 00", "2027-03-01T08:00:00Z").lastInsertRowid,
+            ),
+          );
+        const handoff = db.prepare(
+          "insert into handoffs (order_id, courier_id, day, amount, handed_at, handed_by) values (?, ?, ?, ?, ?, 'Nino')",
+        );
+        for (let index = 0; index < 210; index++) {
+          const orderId = insert.run({
+            ...copy,
+            order_number: base + index,
+            submission_token: `busy-${base + index}`,
+            track_token: `busy-track-${base + index}`,
+            chat_token: `busy-chat-${base + index}`,
+            address: `თბილისი, ბუსი ${index + 1}`,
+            status: "shipped",
+          }).lastInsertRowid;
+          handoff.run(orderId, couriers[index % 2], day, order?.total, `${day}T07:00:00Z`);
+        }
+      })();
+    } finally {
+      db.close();
+    }
+    const [beso, giorgi] = couriers;
+    await page.setViewportSize(PHONE_SCREEN);
+    await signInToDesk(page, "Nino", shop, "owner");
+    await page.goto(`${shop.url}/desk/cash?day=${day}&lng=ka`);
+    await expect(page.getByText(ka("cash.oneCourierAtATime"))).toBeVisible();
+    // Both couriers' figures and forms, the first one's 105 parcels only.
+    await expect(page.locator(".desk-courier-day")).toHaveCount(2);
+    await expect(page.locator(`#courier-${beso}`)).toBeVisible();
+    await expect(page.locator(`#courier-${giorgi}`)).toBeVisible();
+    await expect(page.locator(".desk-parcel")).toHaveCount(105);
+    await expect(page.getByText("თბილისი, ბუსი 1", { exact: true })).toBeVisible();
+    await expect(page.getByText("თბილისი, ბუსი 2", { exact: true })).toHaveCount(0);
+
+    await page
+      .getByRole("link", { name: ka("cash.showParcels", { name: `გიორგი ${day}` }) })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`courier=${giorgi}`));
+    await expect(page.locator(".desk-parcel")).toHaveCount(105);
+    await expect(page.getByText("თბილისი, ბუსი 2", { exact: true })).toBeVisible();
+    await expect(page.getByText("თბილისი, ბუსი 1", { exact: true })).toHaveCount(0);
+    if (javaScriptEnabled)
+      await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+
+    // Reporting one of Giorgi's parcels comes back to Giorgi's parcels, not the first's.
+    const parcel = page
+      .locator(".desk-parcel")
+      .filter({ has: page.getByText("თბილისი, ბუსი 2", { exact: true }) });
+    await parcel.getByRole("button", { name: ka("cash.outcome.delivered") }).click();
+    await expect(parcel).toContainText(ka("cash.outcome.delivered"));
+    await expect(page).toHaveURL(new RegExp(`courier=${giorgi}`));
+    await expect(page.getByText("თბილისი, ბუსი 1", { exact: true })).toHaveCount(0);
+    expect(
+      read<{ outcome: string }>(
+        "select outcome from handoffs where order_id = (select id from orders where address = ? and order_number >= ?)",
+        "თბილისი, ბუსი 2",
+        javaScriptEnabled ? 700_000 : 710_000,
+      ),
+    ).toEqual([{ outcome: "delivered" }]);
+    // The shoppers' data read (D35) is the parcels listed, not the day's 210.
+    expect(
+      read("select count from access_log where action = 'cash' order by id desc limit 1"),
+    ).toEqual([{ count: 105 }]);
+  });
 });

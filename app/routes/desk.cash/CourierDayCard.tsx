@@ -20,6 +20,7 @@ export function CourierDayCard({ courier, page }: { courier: CourierView; page: 
   const f = courier.figures;
   const locked = courier.closed !== null;
   const manifest = new URLSearchParams({ courier: String(courier.id), day: page.day });
+  const parcelsOf = new URLSearchParams({ day: page.day, courier: String(courier.id) });
   return (
     <section className="desk-card desk-courier-day" aria-labelledby={`courier-${courier.id}`}>
       <h2 id={`courier-${courier.id}`}>
@@ -97,6 +98,13 @@ export function CourierDayCard({ courier, page }: { courier: CourierView; page: 
       <p>
         <Link to={`/desk/manifest?${manifest}`}>{t("handoff.manifest")}</Link>
       </p>
+      {page.shown !== null && page.shown !== courier.id ? (
+        <p>
+          <Link to={`/desk/cash?${parcelsOf}#courier-${courier.id}`}>
+            {t("cash.showParcels", { name: courier.name })}
+          </Link>
+        </p>
+      ) : null}
       <ul className="desk-cards">
         {courier.parcels.map((parcel) => (
           <ParcelReport
@@ -147,7 +155,7 @@ export function CourierDayCard({ courier, page }: { courier: CourierView; page: 
         <Form
           id={`close-${courier.id}`}
           method="post"
-          action={`/desk/cash?day=${page.day}#close-${courier.id}`}
+          action={`/desk/cash?${page.shown === null ? `day=${page.day}` : parcelsOf}#close-${courier.id}`}
           className="desk-form"
           aria-label={`${t("cash.close")}: ${courier.name}`}
         >

@@ -90,6 +90,8 @@ export async function actOnCash(
   } else {
     throw new Response("Unknown action.", { status: 400 });
   }
-  const back = `/desk/cash?day=${day}#${at}`;
+  // Back to the same view: on a busy day, the courier whose parcels were listed.
+  const listed = new URL(request.url).searchParams.get("courier");
+  const back = `/desk/cash?day=${day}${listed && /^\d{1,9}$/.test(listed) ? `&courier=${listed}` : ""}#${at}`;
   return redirectWithToast(shop.flash, request, back, { kind: "desk", message });
 }

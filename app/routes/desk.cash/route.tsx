@@ -42,6 +42,7 @@ export default function DeskCash() {
         <Link to={`/desk/cash?day=${page.previous}`}>{t("cash.previous")}</Link> ·{" "}
         <Link to={`/desk/cash?day=${page.next}`}>{t("cash.next")}</Link>
       </Form>
+      {page.shown !== null ? <p className="desk-hint">{t("cash.oneCourierAtATime")}</p> : null}
       {page.couriers.length === 0 ? (
         <p className="desk-empty">{t("cash.none")}</p>
       ) : (

@@ -15,9 +15,17 @@ import {
 import { pageTitle } from "~/ui/meta";
 
 /**
+ * Parcels a day may have before the page lists one courier's at a time (D88): a day of a
+ * very large shop (a thousand parcels and more) would otherwise be a page of megabytes.
+ */
+export const CASH_PARCELS_AT_ONCE = 200;
+
+/**
  * The couriers' day as the page shows it (D68): each courier's parcels with what
- * came of them, the figures, and whether the day is closed. Reading it records the access
- * (D35): every parcel is shown with its shopper's name and address.
+ * came of them, the figures, and whether the day is closed. On a day of more than
+ * CASH_PARCELS_AT_ONCE parcels, every courier's figures and forms are shown and the parcels
+ * of one courier (`courier`, the first by default). Reading it records the access (D35):
+ * every parcel shown is shown with its shopper's name and address.
  */
 export async function readCashPage(shop: DeskContext, session: GuardedSession, request: Request) {
   const url = new URL(request.url);
@@ -26,10 +34,16 @@ export async function readCashPage(shop: DeskContext, session: GuardedSession, r
   const day = parseDay(url.searchParams.get("day")) ?? toIsoDate(shop.today());
   const date = parseIsoDate(day) ?? shop.today();
   const entries = await courierDays(shop.db, day);
-  // Each parcel is shown with its shopper's name and phone (D35).
+  const busy = sumOf(entries, (entry) => entry.parcels.length) > CASH_PARCELS_AT_ONCE;
+  const asked = Number(url.searchParams.get("courier"));
+  const shown = busy
+    ? (entries.find((entry) => entry.courier.id === asked) ?? entries[0])?.courier.id
+    : undefined;
+  const listed = (entry: (typeof entries)[number]) => !busy || entry.courier.id === shown;
+  // Each parcel shown is shown with its shopper's name and phone (D35).
   await session.access.record(
     "cash",
-    entries.flatMap((entry) => entry.parcels.map((parcel) => parcel.orderNumber)),
+    entries.filter(listed).flatMap((entry) => entry.parcels.map((parcel) => parcel.orderNumber)),
   );
   return {
     meta: { title: pageTitle(t, t("cash.title"), { brand: false }), noindex: true },
@@ -38,6 +52,8 @@ export async function readCashPage(shop: DeskContext, session: GuardedSession, r
     next: toIsoDate(addDays(date, 1)),
     nextDay: toIsoDate(addDays(date, 1)),
     owner: session.staff.role === "owner",
+    /** The courier whose parcels are listed on a busy day; undefined: every courier's. */
+    shown: shown ?? null,
     reasons: refuseReasons,
     couriers: entries.map((entry) => ({
       id: entry.courier.id,
@@ -64,7 +80,7 @@ export async function readCashPage(shop: DeskContext, session: GuardedSession, r
             note: entry.closeNote,
           }
         : null,
-      parcels: entry.parcels.map((parcel) => ({
+      parcels: (listed(entry) ? entry.parcels : []).map((parcel) => ({
         id: parcel.handoffId,
         number: formatOrderNumber(parcel.orderNumber),
         name: parcel.name,
