@@ -126,7 +126,9 @@ async function pagesOf(query) {
   const day = (offset) =>
     new Date(Date.parse(`${today}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
   const [order] = await query(
-    "select order_number, phone from orders where phone <> '' and status = 'delivered' order by id desc limit 1 offset 50",
+    // A number the shop itself would give (six digits, D44): past 900 000 the generator
+    // numbers on with seven, which the desk's addresses rightly refuse.
+    "select order_number, phone from orders where phone <> '' and status = 'delivered' and order_number < 1000000 order by id desc limit 1 offset 50",
   );
   const digits = String(order.phone).replace(/\D/g, "").slice(3);
   // The same number as people type it: with 0, dashes and no prefix.
