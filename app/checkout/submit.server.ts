@@ -152,9 +152,10 @@ export async function submitCheckout(
   if (where || !zone) return refuse(400, where ?? { message: "check.area", fields: ["area"] });
 
   // A number the owner blocked: a neutral answer that sends the shopper to a person, and
-  // nothing stored but the attempt, counted on the block.
-  if (await refuseIfBlocked(deps.db, checked.values.phone, deps.now()))
-    return refuse(
+  // nothing stored but the attempt, counted on the block (by the order's transaction, or
+  // before a code would be sent).
+  const blocked = () =>
+    refuse(
       403,
       deps.shopPhone
         ? // Isolated, so the number reads left to right inside an Arabic or Hebrew sentence.
@@ -169,6 +170,7 @@ export async function submitCheckout(
     token,
     isLanguageCode(submission.language) ? submission.language : defaultLanguage,
   );
+  if (asked.status === "blocked") return blocked();
   if (asked.status === "code") return { ...asked, values, token };
   const uncounted = codeTry && asked.taken === null ? await tooMany() : null;
   if (uncounted) return uncounted;
@@ -194,6 +196,7 @@ export async function submitCheckout(
       { now: deps.now(), telegram: deps.telegram, phoneHashKey: deps.telegram.phoneHashKey },
     );
     if (!placed.ok) await release();
+    if (!placed.ok && placed.error === "blocked") return blocked();
     if (!placed.ok && placed.error === "soldOut") {
       const [first] = placed.short;
       return refuse(
@@ -232,7 +235,9 @@ export async function submitCheckout(
 type CodeAnswer =
   | { status: "code"; httpStatus: 200 | 400 | 429; step: CodeStep }
   /** The order may be placed; `taken`: the code it used, if one was asked. */
-  | { status: "pass"; taken: number | null };
+  | { status: "pass"; taken: number | null }
+  /** The owner blocked the number: no code goes to it. */
+  | { status: "blocked" };
 
 /**
  * The code by SMS (D87), when the owner asks this phone for one. A plain submission sends
@@ -250,6 +255,7 @@ async function askForCode(
 ): Promise<CodeAnswer> {
   const pass: CodeAnswer = { status: "pass", taken: null };
   if (!deps.codes || !(await deps.codes.service.required(deps.codes.ask, phone))) return pass;
+  if (await refuseIfBlocked(deps.db, phone, deps.now())) return { status: "blocked" };
   const { service } = deps.codes;
   const placed = await deps.db
     .selectFrom("orders")

@@ -11,6 +11,7 @@ import { createPhoneCodes, sweepPhoneCodes } from "~/checkout/phone-code.server"
 import { createRateLimiter } from "~/checkout/rate-limit.server";
 import { type CheckoutDeps, submitCheckout } from "~/checkout/submit.server";
 import { defaultWeek, defaultZones } from "~/delivery/zones";
+import { blockPhone, listBlockedPhones } from "~/orders/blocked.server";
 import { createDispatcher } from "~/orders/dispatcher.server";
 import { placeOrder } from "~/orders/place.server";
 import { isoAt } from "~/platform/clock";
@@ -306,6 +307,23 @@ describe("the checkout with a code", () => {
     client: "ip:203.0.113.7",
   });
   const orders = async () => (await db.selectFrom("orders").select("id").execute()).length;
+
+  it("sends no code to a blocked number: the neutral answer, the try counted, nothing else stored", async () => {
+    await blockPhone(
+      db,
+      { phone: PHONE, reason: "Fake orders", actor: { staffId: null, name: "Owner" } },
+      START,
+    );
+    expect(await submitCheckout(deps(), submission())).toMatchObject({
+      status: "refused",
+      httpStatus: 403,
+      error: { message: "errors.unavailableNoPhone" },
+    });
+    expect(codes).toEqual([]);
+    expect(await db.selectFrom("notifications").select("id").execute()).toEqual([]);
+    expect(await orders()).toBe(0);
+    expect(await listBlockedPhones(db)).toMatchObject([{ attempts: 1 }]);
+  });
 
   it("places nothing until the right code comes with the form, and places it once", async () => {
     expect(await submitCheckout(deps(), submission())).toMatchObject({
