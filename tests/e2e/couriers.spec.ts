@@ -426,5 +426,21 @@ test.describe("couriers, cash and the owner's numbers", () => {
     expect(
       read("select count from access_log where action = 'cash' order by id desc limit 1"),
     ).toEqual([{ count: 105 }]);
+
+    // In Arabic, right to left, the same day fits the phone and passes axe.
+    await page.goto(`${shop.url}/desk/cash?day=${day}&courier=${giorgi}&lng=ar`);
+    await expect(page.getByText(text("ar", "desk", "cash.oneCourierAtATime"))).toBeVisible();
+    await expect(
+      page.getByRole("link", {
+        name: text("ar", "desk", "cash.showParcels").replace("{{name}}", `ბესო ${day}`),
+      }),
+    ).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      PHONE_SCREEN.width,
+    );
+    if (javaScriptEnabled) {
+      await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+      expect(await violations(page)).toEqual([]);
+    }
   });
 });
