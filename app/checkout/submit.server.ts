@@ -193,7 +193,12 @@ export async function submitCheckout(
         delivery: { zone, minimum: deps.week.minimum, choice: offer.zones.length > 1 },
         promotions: { list: promotions, code, today: shopToday(deps.now()) },
       },
-      { now: deps.now(), telegram: deps.telegram, phoneHashKey: deps.telegram.phoneHashKey },
+      {
+        now: deps.now(),
+        telegram: deps.telegram,
+        phoneHashKey: deps.telegram.phoneHashKey,
+        refuseBlocked: true,
+      },
     );
     if (!placed.ok) await release();
     if (!placed.ok && placed.error === "blocked") return blocked();

@@ -4,6 +4,7 @@ import { createRateLimiter } from "~/checkout/rate-limit.server";
 import { type CheckoutDeps, submitCheckout } from "~/checkout/submit.server";
 import { type DeliveryZone, defaultWeek, defaultZones } from "~/delivery/zones";
 import { blockPhone, listBlockedPhones, unblockPhone } from "~/orders/blocked.server";
+import { placeOrder } from "~/orders/place.server";
 import type { Database } from "../../db/schema";
 import { freshDatabase } from "./support/database";
 import { PHONE_HASH_KEY } from "./support/keys";
@@ -117,6 +118,40 @@ describe("submitCheckout (D8, D9, D12)", () => {
 
     expect(await unblockPhone(db, { phone: "+995 555 123 456", actor: owner }, NOW)).toBe(true);
     expect((await submitCheckout(deps(), submission())).status).toBe("placed");
+  });
+
+  it("leaves an order staff take on the phone for a blocked number to them: placed, no try counted", async () => {
+    const owner = { staffId: null, name: "Owner" };
+    await blockPhone(db, { phone: "+995 555 123 456", reason: "Fake orders", actor: owner }, NOW);
+    const order = {
+      values: {
+        address: "Rustaveli 1",
+        deliveryTime: "24.11.26",
+        phone: "+995 555 123 456",
+        name: null,
+        messenger: null,
+        email: null,
+      },
+      cart: [{ key: "body/hemor-cream", qty: 1 }],
+      language: "ka",
+      titleLanguage: "ru",
+      takenBy: "Nino",
+    };
+    const taken = await placeOrder(
+      db,
+      { ...order, token: "phone-order-0123456789" },
+      { now: NOW, phoneHashKey: PHONE_HASH_KEY },
+    );
+    expect(taken.ok).toBe(true);
+    // The same through the storefront's rule: refused, the try counted on the block.
+    const refused = await placeOrder(
+      db,
+      { ...order, token: "shopper-order-0123456789" },
+      { now: NOW, phoneHashKey: PHONE_HASH_KEY, refuseBlocked: true },
+    );
+    expect(refused).toEqual({ ok: false, error: "blocked" });
+    expect(await count("orders")).toBe(1);
+    expect(await listBlockedPhones(db)).toMatchObject([{ attempts: 1 }]);
   });
 
   it("stores nothing while the shop is not taking orders, and says so", async () => {
