@@ -41,28 +41,36 @@ export async function readOrderLines(
   languages: { shopper: string; chat: string },
 ): Promise<OrderLines> {
   if (cart.length === 0) return { ok: true, lines: [] };
-  const products = await trx
+  // One read: each product with its titles in the languages that may show (D36: where a
+  // title is missing in a language, it is shown from Russian, then English).
+  const rows = await trx
     .selectFrom("products")
-    .select(["id", "product_group", "slug", "status", "price", "stock"])
+    .leftJoin("product_texts", (join) =>
+      join
+        .onRef("product_texts.product_id", "=", "products.id")
+        .on("product_texts.language", "in", [
+          languages.shopper,
+          languages.chat,
+          ...FALLBACK_LANGUAGES,
+        ]),
+    )
+    .select([
+      "products.id",
+      "products.product_group",
+      "products.slug",
+      "products.status",
+      "products.price",
+      "products.stock",
+      "product_texts.language",
+      "product_texts.title",
+    ])
     .where(
-      sql<string>`product_group || '/' || slug`,
+      sql<string>`products.product_group || '/' || products.slug`,
       "in",
       cart.map((line) => line.key),
     )
     .execute();
-  const texts = products.length
-    ? await trx
-        .selectFrom("product_texts")
-        .select(["product_id", "language", "title"])
-        .where(
-          "product_id",
-          "in",
-          products.map((product) => product.id),
-        )
-        // Where a title is missing in a language, it is shown from Russian, then English (D36).
-        .where("language", "in", [languages.shopper, languages.chat, ...FALLBACK_LANGUAGES])
-        .execute()
-    : [];
+  const products = [...new Map(rows.map((row) => [row.id, row])).values()];
   const lines: OrderLine[] = [];
   const short: ShortLine[] = [];
   for (const item of cart) {
@@ -73,7 +81,9 @@ export async function readOrderLines(
     const product = { status: row.status, price: row.price, stock: row.stock };
     if (!isOrderable(product) && !isSoldOut(product)) continue;
     const titles: Record<string, string> = {};
-    for (const text of texts) if (text.product_id === row.id) titles[text.language] = text.title;
+    for (const text of rows)
+      if (text.id === row.id && text.language !== null && text.title !== null)
+        titles[text.language] = text.title;
     const line: OrderLine = {
       productId: row.id,
       key: item.key,

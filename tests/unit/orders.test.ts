@@ -81,6 +81,46 @@ describe("placeOrder", () => {
     expect((await findOrder(db, 4321))?.items).toHaveLength(1);
   });
 
+  it("stores the title in the chats' language, or from Russian, then English, where it is missing (D36)", async () => {
+    const product = await db
+      .selectFrom("products")
+      .select("id")
+      .where("slug", "=", "hemor-cream")
+      .executeTakeFirstOrThrow();
+    const titles = async (language: string) =>
+      (
+        await db
+          .selectFrom("product_texts")
+          .select("title")
+          .where("product_id", "=", product.id)
+          .where("language", "=", language)
+          .executeTakeFirst()
+      )?.title;
+    const [russian, english] = [await titles("ru"), await titles("en")];
+    const stored = async (token: string, titleLanguage: string) => {
+      const result = await placeOrder(
+        db,
+        { ...input(token, 1), titleLanguage },
+        { now: NOW, phoneHashKey: PHONE_HASH_KEY },
+      );
+      if (!result.ok) throw new Error(result.error);
+      return result.placed.items.map((item) => item.title);
+    };
+    expect(await stored("token-title-en-0123456", "en")).toEqual([english]);
+    await db
+      .deleteFrom("product_texts")
+      .where("product_id", "=", product.id)
+      .where("language", "=", "de")
+      .execute();
+    expect(await stored("token-title-de-0123456", "de")).toEqual([russian]);
+    await db
+      .deleteFrom("product_texts")
+      .where("product_id", "=", product.id)
+      .where("language", "=", "ru")
+      .execute();
+    expect(await stored("token-title-de-6543210", "de")).toEqual([english]);
+  });
+
   it("returns the first order when the same form is sent again", async () => {
     const first = await placeOrder(db, input("token-bbbbbbbbbbbbbbbb"), {
       now: NOW,
