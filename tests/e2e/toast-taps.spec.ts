@@ -45,8 +45,12 @@ test.describe("a toast without JavaScript lets taps through", () => {
         (response) =>
           response.request().method() === "POST" && new URL(response.url()).pathname === "/cart",
       );
+      // The answer redirects back to the product: that page loads before the cart is opened
+      // (opening it sooner interrupted the redirect's navigation now and then).
+      const landed = page.waitForEvent("load");
       await page.mouse.click(x, y);
       await posted;
+      await landed;
       await page.goto(`/cart?lng=${lng}`);
       await expect(page.locator(".quantity-input")).toHaveValue("2");
     });
