@@ -106,18 +106,16 @@ describe("placeOrder", () => {
       if (!result.ok) throw new Error(result.error);
       return result.placed.items.map((item) => item.title);
     };
+    const withoutTitle = (language: string) =>
+      db
+        .deleteFrom("product_texts")
+        .where("product_id", "=", product.id)
+        .where("language", "=", language)
+        .execute();
     expect(await stored("token-title-en-0123456", "en")).toEqual([english]);
-    await db
-      .deleteFrom("product_texts")
-      .where("product_id", "=", product.id)
-      .where("language", "=", "de")
-      .execute();
+    await withoutTitle("de");
     expect(await stored("token-title-de-0123456", "de")).toEqual([russian]);
-    await db
-      .deleteFrom("product_texts")
-      .where("product_id", "=", product.id)
-      .where("language", "=", "ru")
-      .execute();
+    await withoutTitle("ru");
     expect(await stored("token-title-de-6543210", "de")).toEqual([english]);
   });
 
