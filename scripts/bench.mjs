@@ -9,8 +9,8 @@
 //   returning one (the language and a one-line cart in their cookies, as the shop set them),
 //   and the product page's data for a navigation in the browser (`.data`), both visitors;
 // each after a warm-up of 100 requests and followed by the Server-Timing header of 50
-// sequential requests. Then durable order placement on SQLite and, when Debian's
-// PostgreSQL is installed, on a throwaway cluster; the cold start and the RSS, the targets
+// sequential requests. Then durable order placement (after a warm-up of 100 orders) on
+// SQLite and, when Debian's PostgreSQL is installed, on a throwaway cluster; the cold start and the RSS, the targets
 // as pass or fail lines and, unless BENCH_SCALING=0, the product page and orders with 1
 // and 2 workers on SQLite and PostgreSQL. Everything goes to bench/results.json.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -207,6 +207,12 @@ function orderLoad(url, cookie, amount = undefined) {
   });
 }
 
+/** Durable orders under load, after the same warm-up as a page: WARM_UP_REQUESTS orders. */
+async function ordersUnderLoad(url, cookie) {
+  await orderLoad(url, cookie, WARM_UP_REQUESTS);
+  return orderLoad(url, cookie);
+}
+
 function rssMb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
@@ -380,11 +386,10 @@ try {
     timeouts: placed.timeouts,
   });
   process.stdout.write("POST /checkout, SQLite… ");
-  const orders = orderFigures("SQLite", await orderLoad(shop.url, returningCookie));
+  const orders = orderFigures("SQLite", await ordersUnderLoad(shop.url, returningCookie));
   console.log(`${orders.ordersPerSecond} orders/s`);
   // The same on a throwaway PostgreSQL cluster (Debian's server), when it is installed: a
-  // shop of its own, warmed up with WARM_UP_REQUESTS orders first. The scaling measures
-  // below use the same cluster.
+  // shop of its own. The scaling measures below use the same cluster.
   const cluster = postgresBinaries() ? await startPostgres() : null;
   if (cluster) toStop.push(async () => cluster.stop());
   const postgresDatabase = async () => {
@@ -403,8 +408,7 @@ try {
     });
     try {
       const cookie = await returningVisitorCookie(onPostgres.url);
-      await orderLoad(onPostgres.url, cookie, WARM_UP_REQUESTS);
-      ordersPostgres = orderFigures("PostgreSQL", await orderLoad(onPostgres.url, cookie));
+      ordersPostgres = orderFigures("PostgreSQL", await ordersUnderLoad(onPostgres.url, cookie));
       console.log(`${ordersPostgres.ordersPerSecond} orders/s`);
     } finally {
       await onPostgres.stop();
@@ -477,7 +481,10 @@ try {
           );
           try {
             const page = await load(`${scaled.url}${PRODUCT_PATH}`, { "Accept-Encoding": "gzip" });
-            const ordered = await orderLoad(scaled.url, await returningVisitorCookie(scaled.url));
+            const ordered = await ordersUnderLoad(
+              scaled.url,
+              await returningVisitorCookie(scaled.url),
+            );
             scaling.push({
               engine,
               workers,
