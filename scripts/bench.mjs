@@ -10,9 +10,9 @@
 //   and the product page's data for a navigation in the browser (`.data`), both visitors;
 // each after a warm-up of 100 requests and followed by the Server-Timing header of 50
 // sequential requests. Then durable order placement (after a warm-up of 100 orders) on
-// SQLite and, when Debian's PostgreSQL is installed, on a throwaway cluster; the cold start and the RSS, the targets
-// as pass or fail lines and, unless BENCH_SCALING=0, the product page and orders with 1
-// and 2 workers on SQLite and PostgreSQL. Everything goes to bench/results.json.
+// SQLite and, when Debian's PostgreSQL is installed, on a throwaway cluster; the cold
+// start and the RSS, the targets as pass or fail lines and, unless BENCH_SCALING=0, the
+// product page and orders with 1 and 2 workers on SQLite and PostgreSQL. Everything goes to bench/results.json.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { Agent, createServer, request as httpRequest } from "node:http";
 import { createRequire } from "node:module";
